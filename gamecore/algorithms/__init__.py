@@ -1,0 +1,1 @@
+"""Game-generic algorithm templates, bound to a game's kernel by :mod:`gamecore.binding`."""

@@ -1,0 +1,25 @@
+"""Errors a user can cause. The CLI turns each into one line and exit code 2."""
+
+
+class GamecoreError(Exception):
+    """Base of every error that is the input's fault, not the program's."""
+
+
+class UnknownGame(GamecoreError):
+    """No registered game has that name."""
+
+
+class BadPosition(GamecoreError):
+    """A position string (FEN, ...) could not be read."""
+
+
+class BadMove(GamecoreError):
+    """A move string is malformed or names an illegal move."""
+
+
+class BadOption(GamecoreError):
+    """A command-line option or argument has an unusable value."""
+
+
+class PluginError(GamecoreError):
+    """A game plugin does not satisfy the game interface."""

@@ -1,0 +1,187 @@
+"""The game interface: the fixed facts of a game and its text and display edges.
+
+Modelled on OpenSpiel's split: a :class:`Game` holds what never changes (name,
+players, teams, feature set, kernel) and makes :class:`~gamecore.state.State`
+objects, each one position with its move history. The rules themselves live in
+the game's kernel module (see :mod:`gamecore.kernel_api`); this class adds what
+is not on the hot path: reading and writing positions and moves, and geometry
+for display.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gamecore.errors import BadMove, BadOption, PluginError
+from gamecore.geometry import Geometry, PieceView
+from gamecore.kernel_api import KERNEL_FUNCTIONS
+
+if TYPE_CHECKING:
+    from gamecore.state import State
+
+
+@dataclass(frozen=True)
+class FeatureSet:
+    """Names the feature vector a game's ``features`` kernel writes.
+
+    Weights files record these three facts; loading weights trained for a
+    different set (or version, or size) is refused.
+    """
+
+    name: str
+    version: int
+    count: int
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What algorithms may assume about a game (they check before running)."""
+
+    has_kings: bool
+    """``king_attacked`` is meaningful: legal moves never leave the mover's king attacked."""
+    has_passes: bool
+    """Some positions have a pass as their (only) legal move."""
+    jit: bool
+    """The kernel is numba-compiled (otherwise algorithms run as plain Python)."""
+
+
+class Game(ABC):
+    """One game (with its options fixed), e.g. chess, or six-player Duchess.
+
+    Subclasses set the class attributes and implement the abstract methods.
+    Options (``Game(players=4)``) are keyword arguments of ``__init__``; an
+    unusable option raises :class:`~gamecore.errors.BadOption`.
+    """
+
+    name: ClassVar[str]
+    """Registry name, as typed on the command line."""
+    kernel_module: ClassVar[str]
+    """Dotted path of the module implementing :mod:`gamecore.kernel_api`."""
+    max_moves: ClassVar[int]
+    """Upper bound on the legal moves of any position (move buffer length)."""
+    feature_set: ClassVar[FeatureSet]
+    has_kings: ClassVar[bool] = False
+    has_passes: ClassVar[bool] = False
+    default_capacity: ClassVar[int] = 1024
+    """Plies of history the state arrays hold before they are grown."""
+
+    def __init__(self, **options: Any) -> None:
+        if options:
+            name = next(iter(options))
+            raise BadOption(f"game {self.name!r} has no option {name!r}")
+
+    # -- facts -------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        """Seats at the table (2 for chess)."""
+        return len(self.player_names)
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return ("first", "second")
+
+    def team_of(self, player: int) -> int:
+        """The team (0 or 1) of a seat; seats of opposing teams alternate by default."""
+        return player % 2
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        return (self.player_names[0], self.player_names[1])
+
+    @property
+    def kernel(self) -> ModuleType:
+        """The kernel module, imported on first use and checked for completeness."""
+        module = importlib.import_module(self.kernel_module)
+        missing = [f for f in KERNEL_FUNCTIONS if not callable(getattr(module, f, None))]
+        if missing:
+            raise PluginError(
+                f"kernel module {self.kernel_module} of game {self.name!r} lacks {', '.join(missing)}"
+            )
+        return module
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            has_kings=self.has_kings,
+            has_passes=self.has_passes,
+            jit=hasattr(self.kernel.gen_moves, "py_func"),
+        )
+
+    # -- positions ---------------------------------------------------------
+
+    @abstractmethod
+    def new_arrays(self, capacity: int) -> tuple:
+        """Fresh, empty state arrays holding ``capacity`` plies of history.
+
+        Arrays whose length depends on ``capacity`` must have it as their first
+        axis: that is how a state grows (the old contents are copied in front).
+        """
+
+    @abstractmethod
+    def start_text(self) -> str:
+        """The position string of the standard start position."""
+
+    @abstractmethod
+    def load_text(self, arrays: tuple, text: str) -> None:
+        """Set ``arrays`` (fresh from ``new_arrays``) to the position ``text``.
+
+        Raises :class:`~gamecore.errors.BadPosition` naming what is wrong.
+        """
+
+    @abstractmethod
+    def position_text(self, arrays: tuple) -> str:
+        """The position string of ``arrays`` (``load_text`` reads it back)."""
+
+    @abstractmethod
+    def move_to_text(self, arrays: tuple, move: int) -> str:
+        """The notation of ``move``, legal in ``arrays``."""
+
+    def move_from_text(self, state: State, text: str) -> int:
+        """The legal move that ``text`` names; :class:`BadMove` if none does.
+
+        The default matches ``text`` against the notation of every legal move;
+        games with alternative spellings override this.
+        """
+        wanted = text.strip()
+        for move in state.legal_moves():
+            if self.move_to_text(state.arrays, move) == wanted:
+                return move
+        raise BadMove(f"{text!r} is not a legal move in {self.name} position {state.to_text()!r}")
+
+    def initial_state(self) -> State:
+        """The standard start position."""
+        return self.state_from_text(self.start_text())
+
+    def state_from_text(self, text: str) -> State:
+        """A state set to the position string ``text``."""
+        from gamecore.state import State
+
+        arrays = self.new_arrays(self.default_capacity)
+        self.load_text(arrays, text)
+        return State(self, arrays)
+
+    def describe_result(self, state: State) -> str:
+        """A sentence saying how a finished game ended (overridden for reasons like 'checkmate')."""
+        winner = state.winner_team()
+        if winner is None:
+            return "draw"
+        return f"{self.team_names[winner]} wins"
+
+    # -- display -----------------------------------------------------------
+
+    @abstractmethod
+    def geometry(self) -> Geometry:
+        """The board as polygons, for any renderer."""
+
+    @abstractmethod
+    def pieces(self, arrays: tuple) -> list[PieceView]:
+        """Every piece on the board, for drawing."""
+
+    @abstractmethod
+    def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
+        """The (from, to) cells of ``move`` for highlighting; a pass returns (-1, -1)."""

@@ -1,0 +1,125 @@
+"""The kernel protocol: the functions every game's kernel module provides.
+
+A game's rules live in one importable module (``Game.kernel_module``) that
+defines the functions below under exactly these names. Generic algorithms
+(perft, search, learners) are written against these names and bound to one
+game's functions by :mod:`gamecore.binding`; they never import a game.
+
+``st`` is the game's state: a tuple of numpy arrays, made by
+``Game.new_arrays``. What the arrays hold is the game's business; the
+algorithms only pass the tuple along. Moves are positive ``int64`` values
+(0 is reserved to mean "no move", e.g. an empty transposition-table slot),
+hashes ``uint64``. Move buffers are 1-D ``int64`` arrays of length ``Game.max_moves``.
+
+For a built-in game each function is ``@njit(cache=True)`` and allocates
+nothing; for a plain-Python plugin the same functions are ordinary Python and
+the algorithms run as Python too (slower, same results).
+
+The stubs here document the contract and let templates import the names; they
+are replaced by the game's functions when a template is bound.
+"""
+
+from __future__ import annotations
+
+# Results reported by ``status``, always for the team to move.
+ONGOING = 0
+WIN = 1
+LOSS = 2
+DRAW = 3
+
+#: The names a kernel module must define.
+KERNEL_FUNCTIONS = (
+    "gen_moves",
+    "gen_noisy",
+    "make_move",
+    "unmake_move",
+    "side_to_move",
+    "team_to_move",
+    "king_attacked",
+    "status",
+    "hash_of",
+    "hash_full",
+    "ply_of",
+    "features",
+)
+
+
+def _contract() -> NotImplementedError:
+    return NotImplementedError("kernel_api stubs are replaced by a game's kernel when bound")
+
+
+def gen_moves(st, out):
+    """Write every legal move into ``out`` and return how many.
+
+    A player who must pass (multi-player games) gets one pass move, so a
+    position with zero legal moves is terminal for its game. Multi-step moves
+    (a checkers multi-jump) are one move.
+    """
+    raise _contract()
+
+
+def gen_noisy(st, out):
+    """Write the legal noisy moves (captures, promotions) into ``out``; return how many.
+
+    They are a subset of ``gen_moves`` — quiescence search explores only these.
+    """
+    raise _contract()
+
+
+def make_move(st, move):
+    """Play ``move`` (legal in ``st``), pushing what ``unmake_move`` needs."""
+    raise _contract()
+
+
+def unmake_move(st, move):
+    """Take back ``move``, the last move made: restores position and hash exactly."""
+    raise _contract()
+
+
+def side_to_move(st):
+    """The seat (0 .. num_players-1) that moves next."""
+    raise _contract()
+
+
+def team_to_move(st):
+    """The team (0 or 1) of the seat that moves next; negamax flips sign across teams."""
+    raise _contract()
+
+
+def king_attacked(st, player):
+    """True when ``player``'s king is attacked by the other team (always False without kings)."""
+    raise _contract()
+
+
+def status(st, n_legal):
+    """``ONGOING``, or ``WIN``/``LOSS``/``DRAW`` for the team to move.
+
+    ``n_legal`` is the number ``gen_moves`` just returned for ``st``, so the
+    kernel can tell checkmate from stalemate without generating again.
+    """
+    raise _contract()
+
+
+def hash_of(st):
+    """The incrementally maintained Zobrist hash (``uint64``) of the position."""
+    raise _contract()
+
+
+def hash_full(st):
+    """The same hash recomputed from scratch: the conformance kit compares the two."""
+    raise _contract()
+
+
+def ply_of(st):
+    """Moves made since the state's arrays were set up (the depth of the undo stack)."""
+    raise _contract()
+
+
+def features(st, idx, val):
+    """Write the sparse feature vector φ(st), from the point of view of the team to move.
+
+    Active feature ``k`` has index ``idx[k]`` (int64, < ``Game.feature_count``)
+    and value ``val[k]`` (float64); returns how many are active. The linear
+    evaluation is ``sum(theta[idx[k]] * val[k])``.
+    """
+    raise _contract()

@@ -1,0 +1,1 @@
+"""Game plugins shipped with gamecore; each registers under the ``gamecore.games`` entry point."""

@@ -1,0 +1,1 @@
+"""English checkers (see the checkers issue; not yet registered as a game)."""

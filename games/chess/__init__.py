@@ -1,0 +1,1 @@
+"""Chess: a numba bitboard rules engine behind the gamecore interface."""

@@ -1,0 +1,1 @@
+"""The pygame window that draws and plays any registered game."""
