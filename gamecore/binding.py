@@ -71,11 +71,8 @@ def bind(game: Game, template: str) -> ModuleType:
     text = source.replace(API_IMPORT, f"import {game.kernel_module} as game\n", 1)
     if not jit:
         text = text.replace(JIT_IMPORT, PYTHON_JIT_IMPORT, 1)
-    fingerprint = hashlib.sha256(
-        "\0".join(
-            [text, _tree_digest(kernel_pkg), _tree_digest(_package_dir("gamecore")), numba.__version__]
-        ).encode()
-    ).hexdigest()[:16]
+    depends = [text, _tree_digest(kernel_pkg), _tree_digest(_package_dir("gamecore"))]
+    fingerprint = hashlib.sha256("\0".join([*depends, numba.__version__]).encode()).hexdigest()[:16]
     stem = template.rsplit(".", 1)[-1]
     prefix = f"_bound_{game.kernel_module.replace('.', '_')}_{stem}_{'jit' if jit else 'py'}_"
     name = prefix + fingerprint

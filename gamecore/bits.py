@@ -41,7 +41,9 @@ def _unary_intrinsic(emit):
 
 
 _cttz = _unary_intrinsic(lambda b, v: b.cttz(v, ir.Constant(ir.IntType(1), 1)))
-_ctlz = _unary_intrinsic(lambda b, v: b.sub(ir.Constant(ir.IntType(64), 63), b.ctlz(v, ir.Constant(ir.IntType(1), 1))))
+_ctlz = _unary_intrinsic(
+    lambda b, v: b.sub(ir.Constant(ir.IntType(64), 63), b.ctlz(v, ir.Constant(ir.IntType(1), 1)))
+)
 _ctpop = _unary_intrinsic(lambda b, v: b.ctpop(v))
 
 

@@ -99,9 +99,8 @@ class Game(ABC):
         module = importlib.import_module(self.kernel_module)
         missing = [f for f in KERNEL_FUNCTIONS if not callable(getattr(module, f, None))]
         if missing:
-            raise PluginError(
-                f"kernel module {self.kernel_module} of game {self.name!r} lacks {', '.join(missing)}"
-            )
+            lacking = ", ".join(missing)
+            raise PluginError(f"kernel {self.kernel_module} of game {self.name!r} lacks {lacking}")
         return module
 
     @property

@@ -97,7 +97,8 @@ class State:
         if result in (ONGOING, DRAW):
             return [0.0] * self.game.num_players
         winner = self.team if result == WIN else 1 - self.team
-        return [1.0 if self.game.team_of(p) == winner else -1.0 for p in range(self.game.num_players)]
+        team_of = self.game.team_of
+        return [1.0 if team_of(p) == winner else -1.0 for p in range(self.game.num_players)]
 
     def features(self) -> tuple[np.ndarray, np.ndarray]:
         """φ(s) as (indices, values) from the mover's team's point of view."""
@@ -115,7 +116,7 @@ class State:
     def push(self, move: int) -> None:
         """Play a legal move; :class:`BadMove` if it is not legal here."""
         if move not in self.legal_moves():
-            raise BadMove(f"move {move} is not legal in {self.game.name} position {self.to_text()!r}")
+            raise BadMove(f"move {move} is not legal in {self.game.name} {self.to_text()!r}")
         self.push_unchecked(move)
 
     def push_unchecked(self, move: int) -> None:
@@ -133,7 +134,7 @@ class State:
         return move
 
     def push_text(self, text: str) -> int:
-        """Play the move written ``text``; returns it. :class:`BadMove` when illegal or malformed."""
+        """Play the move written ``text`` and return it (:class:`BadMove` if illegal)."""
         move = self.parse_move(text)
         self.push_unchecked(move)
         return move

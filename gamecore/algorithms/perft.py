@@ -12,7 +12,9 @@ from gamecore.jit import kernel
 
 @kernel
 def perft(st, depth, moves):
-    """Leaf count of the ``depth``-ply tree below ``st``; ``moves`` is a (depth+1, max_moves) buffer.
+    """Leaf count of the ``depth``-ply tree below ``st``.
+
+    ``moves`` is a (depth + 1, max_moves) buffer: row ``d`` holds the moves at depth ``d``.
 
     ``depth`` must be an ``int64``: the recursion has one signature, which keeps
     numba's on-disk cache loadable in a later process.

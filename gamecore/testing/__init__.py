@@ -1,0 +1,255 @@
+"""The conformance kit: the checks every game plugin must pass.
+
+Like OpenSpiel's random-play-with-undo test, it drives a game through random
+legal move sequences (drawn by hypothesis, so a failure shrinks to a short
+sequence) and at every position checks what algorithms silently rely on:
+
+* make/unmake of every legal move restores position, hash and history exactly;
+* the incremental hash equals one recomputed from scratch;
+* no legal move leaves the mover's king attacked (games with kings);
+* moves are distinct, non-zero, fit the move buffer; noisy moves are legal moves;
+* no legal move means the game is over;
+* position and move text round-trip;
+* perft is reproducible: the bound (compiled) perft agrees with a perft driven
+  through :class:`~gamecore.state.State`, and leaves the state as it found it;
+* features are in range and finite; copies are independent; states grow.
+
+Use it by subclassing :class:`GameConformance` in a test module::
+
+    from gamecore.testing import GameConformance
+
+    class TestMyGame(GameConformance):
+        game_name = "mygame"
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamecore.binding import bind
+from gamecore.game import Game
+from gamecore.kernel_api import ONGOING
+from gamecore.registry import get_game
+from gamecore.state import State
+
+
+def move_choices(max_plies: int) -> st.SearchStrategy[list[int]]:
+    """Choices for :func:`random_walk`: each picks one legal move by index (modulo their number)."""
+    return st.lists(st.integers(min_value=0, max_value=1 << 16), max_size=max_plies)
+
+
+def random_walk(game: Game, choices: list[int], start: str | None = None) -> State:
+    """The state reached from ``start`` (default: the start position) by following ``choices``.
+
+    Stops early when the game ends.
+    """
+    state = game.initial_state() if start is None else game.state_from_text(start)
+    for choice in choices:
+        moves = state.legal_moves()
+        if not moves or state.status() != ONGOING:
+            break
+        state.push_unchecked(moves[choice % len(moves)])
+    return state
+
+
+def snapshot(state: State) -> tuple:
+    """What make/unmake must restore: the position, its hash and the history before it."""
+    ply = state.ply
+    capacity = state.capacity
+    arrays = tuple(
+        a[:ply].copy() if a.ndim and a.shape[0] == capacity else a.copy() for a in state.arrays
+    )
+    return (state.to_text(), state.hash, state.player, ply, arrays)
+
+
+def same_snapshot(a: tuple, b: tuple) -> bool:
+    return a[:4] == b[:4] and all(np.array_equal(x, y) for x, y in zip(a[4], b[4], strict=True))
+
+
+def perft_python(state: State, depth: int) -> int:
+    """Perft through the State API: the reference the bound perft is compared with."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in state.legal_moves():
+        state.push_unchecked(move)
+        total += perft_python(state, depth - 1)
+        state.pop()
+    return total
+
+
+def perft_bound(state: State, depth: int) -> int:
+    """Perft through the game's bound (compiled, for numba games) perft template."""
+    algorithms = bind(state.game, "gamecore.algorithms.perft")
+    state.reserve(depth)
+    moves = np.zeros((depth + 1, state.game.max_moves), dtype=np.int64)
+    return int(algorithms.perft(state.arrays, np.int64(depth), moves))
+
+
+# -- the checks, usable on their own -------------------------------------------
+
+
+def check_moves_well_formed(state: State) -> None:
+    moves = state.legal_moves()
+    assert len(moves) == len(set(moves)), f"duplicate legal moves in {state.to_text()!r}"
+    assert all(m > 0 for m in moves), f"move 0 or negative in {state.to_text()!r}"
+    assert len(moves) <= state.game.max_moves
+    noisy = state.noisy_moves()
+    assert set(noisy) <= set(moves), f"noisy moves {set(noisy) - set(moves)} are not legal"
+    if not moves:
+        assert state.status() != ONGOING, f"no legal move but game not over: {state.to_text()!r}"
+
+
+def check_make_unmake(state: State) -> None:
+    """Every legal move: hash stays consistent, king safe, unmake restores everything."""
+    game = state.game
+    mover = state.player
+    before = snapshot(state)
+    for move in state.legal_moves():
+        state.push_unchecked(move)
+        kernel = state._kernel
+        assert kernel.hash_of(state.arrays) == kernel.hash_full(state.arrays), (
+            f"incremental hash wrong after move {move} from {before[0]!r}"
+        )
+        if game.has_kings:
+            assert not kernel.king_attacked(state.arrays, mover), (
+                f"move {move} from {before[0]!r} leaves the mover's king attacked"
+            )
+        state.pop()
+        after = snapshot(state)
+        assert same_snapshot(before, after), f"unmake of {move} did not restore {before[0]!r}"
+
+
+def check_text_round_trip(state: State) -> None:
+    game = state.game
+    text = state.to_text()
+    reloaded = game.state_from_text(text)
+    assert reloaded.to_text() == text, f"position text does not round-trip: {text!r}"
+    assert reloaded.hash == state.hash, f"reloading {text!r} changes the hash"
+    assert sorted(reloaded.legal_moves()) == sorted(state.legal_moves())
+    seen: dict[str, int] = {}
+    for move in state.legal_moves():
+        written = state.move_text(move)
+        assert written not in seen, f"moves {seen.get(written)} and {move} both written {written!r}"
+        seen[written] = move
+        assert state.parse_move(written) == move, f"{written!r} reads back as another move"
+
+
+def check_perft(state: State, depth: int) -> None:
+    before = snapshot(state)
+    bound = perft_bound(state, depth)
+    assert same_snapshot(before, snapshot(state)), "bound perft did not restore the state"
+    assert perft_bound(state, depth) == bound, "perft is not reproducible"
+    assert perft_python(state, depth) == bound, "bound perft disagrees with State-driven perft"
+
+
+def check_features(state: State) -> None:
+    idx, val = state.features()
+    count = state.game.feature_set.count
+    assert ((idx >= 0) & (idx < count)).all(), f"feature index out of range 0..{count - 1}"
+    assert np.isfinite(val).all(), "non-finite feature value"
+
+
+def check_terminal(state: State) -> None:
+    returns = state.returns()
+    assert len(returns) == state.game.num_players
+    if state.status() == ONGOING:
+        assert all(r == 0 for r in returns)
+    else:
+        assert state.game.describe_result(state)
+
+
+# -- the pytest mixin -------------------------------------------------------------
+
+
+_SETTINGS = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+class GameConformance:
+    """Subclass in a ``Test*`` class and set :attr:`game_name` to run the kit on a game."""
+
+    game_name: ClassVar[str]
+    game_options: ClassVar[dict[str, Any]] = {}
+    max_plies: ClassVar[int] = 80
+    """Longest random walk."""
+    perft_depth: ClassVar[int] = 2
+    """Depth of the perft agreement check (keep it cheap for big branching factors)."""
+    start_positions: ClassVar[tuple[str, ...]] = ()
+    """Extra starting position strings besides the standard start (e.g. tricky rule cases)."""
+
+    def game(self) -> Game:
+        return get_game(self.game_name, **self.game_options)
+
+    def walk(self, choices: list[int], start_index: int) -> State:
+        starts = (None, *self.start_positions)
+        return random_walk(self.game(), choices, starts[start_index % len(starts)])
+
+    @_SETTINGS
+    @given(choices=move_choices(80), start=st.integers(0, 15))
+    def test_make_unmake_restores_everything(self, choices: list[int], start: int) -> None:
+        state = self.walk(choices[: self.max_plies], start)
+        check_moves_well_formed(state)
+        check_make_unmake(state)
+        check_terminal(state)
+
+    @_SETTINGS
+    @given(choices=move_choices(80), start=st.integers(0, 15))
+    def test_text_round_trips(self, choices: list[int], start: int) -> None:
+        check_text_round_trip(self.walk(choices[: self.max_plies], start))
+
+    @settings(_SETTINGS, max_examples=10)
+    @given(choices=move_choices(80), start=st.integers(0, 15))
+    def test_perft_reproducible(self, choices: list[int], start: int) -> None:
+        check_perft(self.walk(choices[: self.max_plies], start), self.perft_depth)
+
+    @_SETTINGS
+    @given(choices=move_choices(80), start=st.integers(0, 15))
+    def test_features_in_range(self, choices: list[int], start: int) -> None:
+        check_features(self.walk(choices[: self.max_plies], start))
+
+    def test_every_walk_step_consistent(self) -> None:
+        """One long seeded game played out move by move, checked at every ply."""
+        rng = np.random.default_rng(7)
+        state = self.game().initial_state()
+        for _ in range(4 * self.max_plies):
+            check_moves_well_formed(state)
+            moves = state.legal_moves()
+            if not moves or state.status() != ONGOING:
+                break
+            state.push_unchecked(moves[rng.integers(len(moves))])
+            assert state.hash == int(state._kernel.hash_full(state.arrays))
+        check_terminal(state)
+
+    def test_copy_is_independent(self) -> None:
+        state = self.game().initial_state()
+        text = state.to_text()
+        other = state.copy()
+        other.push_unchecked(other.legal_moves()[0])
+        assert state.to_text() == text and state.ply == 0
+
+    def test_state_grows_past_its_capacity(self) -> None:
+        game = self.game()
+        arrays = game.new_arrays(4)
+        game.load_text(arrays, game.start_text())
+        small = State(game, arrays)
+        reference = game.initial_state()
+        rng = np.random.default_rng(3)
+        for _ in range(40):
+            moves = reference.legal_moves()
+            if not moves or reference.status() != ONGOING:
+                break
+            move = moves[rng.integers(len(moves))]
+            reference.push_unchecked(move)
+            small.push_unchecked(move)
+        assert small.to_text() == reference.to_text() and small.hash == reference.hash
+        while small.history:
+            small.pop()
+        assert small.to_text() == game.start_text()
