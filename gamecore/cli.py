@@ -1,0 +1,45 @@
+"""The ``gamecore`` command: one sub-command per module in :mod:`gamecore.commands`.
+
+Every user error (unknown game, malformed position or move, bad option) ends
+as one line on stderr and exit code 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from gamecore.commands import games, perft
+from gamecore.errors import GamecoreError
+
+COMMANDS = (games, perft)
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (argparse prints the whole usage first)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: error: {message}\n")
+        sys.exit(EXIT_USAGE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gamecore", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except GamecoreError as exc:
+        sys.stderr.write(f"gamecore {args.command}: error: {exc}\n")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        sys.stderr.write(f"gamecore {args.command}: interrupted\n")
+        return 130

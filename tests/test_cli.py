@@ -1,0 +1,52 @@
+"""The command line: listing games, perft, and one-line errors with exit code 2."""
+
+import pytest
+
+from gamecore.cli import main
+from tests.cli import run_cli
+
+
+def test_games_lists_builtin_and_plugin_games(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    names = [line.split()[0] for line in out.splitlines()]
+    assert "chess" in names and "connect4" in names
+    assert "broken" not in out
+
+
+def test_perft_prints_node_count_last(capsys):
+    assert main(["perft", "connect4", "--depth", "4"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1] == "nodes 2401"
+    assert "nps" in lines[-2] and "time" in lines[-2]
+
+
+def test_perft_divide_splits_the_count_by_move(capsys):
+    assert main(["perft", "connect4", "--depth", "3", "--divide", "--moves", "4", "4"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    per_move = dict(line.split(": ") for line in lines if ": " in line)
+    assert set(per_move) == {str(c) for c in range(1, 8)}
+    assert sum(int(v) for v in per_move.values()) == 343
+    assert lines[-1] == "nodes 343"
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (["perft", "nosuchgame", "--depth", "1"], "unknown game 'nosuchgame'"),
+        (["perft", "connect4", "--depth", "1", "--moves", "8"], "'8'"),
+        (["perft", "connect4", "--depth", "1", "--position", "x/y z"], "side to move"),
+        (["perft", "connect4", "--depth", "-2"], "--depth"),
+        (["perft", "connect4"], "--depth"),
+        (["perft", "connect4", "--depth", "1", "-o", "size=9"], "no option 'size'"),
+        (["perft", "connect4", "--depth", "1", "-o", "size"], "KEY=VALUE"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, names):
+    result = run_cli(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert names in lines[0]
+    assert "Traceback" not in result.stderr
