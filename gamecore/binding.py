@@ -65,8 +65,7 @@ def bind(game: Game, template: str) -> ModuleType:
     if API_IMPORT not in source:
         raise RuntimeError(f"template {template} does not import the kernel as {API_IMPORT!r}")
     kernel_pkg = _package_dir(game.kernel_module)
-    guard_cache(_package_dir("gamecore"))
-    guard_cache(kernel_pkg)
+    guard_kernel_caches(game.kernel_module)
 
     text = source.replace(API_IMPORT, f"import {game.kernel_module} as game\n", 1)
     if not jit:
@@ -83,6 +82,16 @@ def bind(game: Game, template: str) -> ModuleType:
     module = _import_file(name, path)
     _bound[key] = module
     return module
+
+
+def guard_kernel_caches(kernel_module: str) -> None:
+    """Clear stale numba caches of gamecore and of ``kernel_module``'s package.
+
+    Must run before the first call of any of their kernels in this process:
+    numba reads its cache index lazily, at the first call.
+    """
+    guard_cache(_package_dir("gamecore"))
+    guard_cache(_package_dir(kernel_module))
 
 
 def guard_cache(package_dir: Path) -> None:

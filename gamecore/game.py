@@ -96,6 +96,9 @@ class Game(ABC):
     @property
     def kernel(self) -> ModuleType:
         """The kernel module, imported on first use and checked for completeness."""
+        from gamecore.binding import guard_kernel_caches
+
+        guard_kernel_caches(self.kernel_module)
         module = importlib.import_module(self.kernel_module)
         missing = [f for f in KERNEL_FUNCTIONS if not callable(getattr(module, f, None))]
         if missing:
