@@ -1,1 +1,147 @@
-"""Chess: a numba bitboard rules engine behind the gamecore interface."""
+"""Chess: a numba bitboard rules engine behind the gamecore interface.
+
+:class:`ChessGame` is the plugin (entry point ``chess``). Positions are FEN,
+moves are written in UCI (``e2e4``, ``e7e8q``, castling as ``e1g1``) and read
+in UCI or SAN. The kernel is :mod:`games.chess.kernel`; the state arrays and
+move encoding are documented in :mod:`games.chess.layout`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, ClassVar
+
+from gamecore.errors import BadMove
+from gamecore.game import FeatureSet, Game
+from gamecore.geometry import Cell, Geometry, PieceView
+from gamecore.kernel_api import LOSS
+from games.chess import layout
+from games.chess.fen import START_FEN, load_fen, write_fen
+
+if TYPE_CHECKING:
+    from gamecore.state import State
+
+_UCI = re.compile(r"[a-h][1-8][a-h][1-8][nbrq]?")
+_GLYPHS = "PNBRQK"
+_PROMO_LETTERS = " nbrq"
+LIGHT = (240, 217, 181)
+DARK = (181, 136, 99)
+
+
+def move_to_uci(move: int) -> str:
+    """The UCI spelling of an encoded move (castling as the king's two-square step)."""
+    text = layout.square_name(layout.move_from(move)) + layout.square_name(layout.move_to(move))
+    promo = layout.move_promo(move)
+    return text + _PROMO_LETTERS[promo] if promo else text
+
+
+class ChessGame(Game):
+    """Standard chess under FIDE rules (threefold repetition and the 50-move rule end the game)."""
+
+    name: ClassVar[str] = "chess"
+    kernel_module: ClassVar[str] = "games.chess.kernel"
+    max_moves: ClassVar[int] = 256
+    feature_set: ClassVar[FeatureSet] = FeatureSet("chess-psqt", 1, 768)
+    has_kings: ClassVar[bool] = True
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return ("white", "black")
+
+    # -- positions ---------------------------------------------------------
+
+    def new_arrays(self, capacity: int) -> tuple:
+        return layout.new_arrays(capacity)
+
+    def start_text(self) -> str:
+        return START_FEN
+
+    def load_text(self, arrays: tuple, text: str) -> None:
+        load_fen(arrays, text)
+
+    def position_text(self, arrays: tuple) -> str:
+        return write_fen(arrays)
+
+    def move_to_text(self, arrays: tuple, move: int) -> str:
+        return move_to_uci(move)
+
+    def move_from_text(self, state: State, text: str) -> int:
+        """The legal move written in UCI (``e7e8q``) or SAN (``exd8=Q+``, ``O-O``)."""
+        import chess
+
+        wanted = text.strip()
+        by_uci = {move_to_uci(m): m for m in state.legal_moves()}
+        if _UCI.fullmatch(wanted):
+            if wanted in by_uci:
+                return by_uci[wanted]
+            raise BadMove(f"illegal move {wanted!r} in position {state.to_text()!r}")
+        board = chess.Board(state.to_text())
+        try:
+            parsed = board.parse_san(wanted)
+        except chess.AmbiguousMoveError:
+            raise BadMove(f"ambiguous move {wanted!r} in position {state.to_text()!r}") from None
+        except chess.IllegalMoveError:
+            raise BadMove(f"illegal move {wanted!r} in position {state.to_text()!r}") from None
+        except ValueError:
+            raise BadMove(
+                f"malformed move {text!r}: expected UCI like e2e4 or SAN like Nf3"
+            ) from None
+        uci = parsed.uci()
+        if uci not in by_uci:  # python-chess and the kernel disagree: a bug, say so loudly
+            raise BadMove(f"move {wanted!r} ({uci}) is not legal here by the kernel")
+        return by_uci[uci]
+
+    def describe_result(self, state: State) -> str:
+        """Who won and why: checkmate, stalemate, repetition, 50-move rule or dead position."""
+        from games.chess.rules import insufficient_material, is_repetition
+
+        n = len(state.legal_moves())
+        result = state.status()
+        if result == LOSS and n == 0:
+            return f"{self.player_names[1 - state.team]} wins by checkmate"
+        if n == 0:
+            return "draw by stalemate"
+        if int(state.arrays[2][layout.HALFMOVE]) >= 100:
+            return "draw by the fifty-move rule"
+        if is_repetition(state.arrays):
+            return "draw by threefold repetition"
+        if insufficient_material(state.arrays):
+            return "draw by insufficient material"
+        return super().describe_result(state)
+
+    # -- display -----------------------------------------------------------
+
+    def geometry(self) -> Geometry:
+        cells = tuple(
+            Cell(
+                index=sq,
+                name=layout.square_name(sq),
+                polygon=(
+                    (sq & 7, sq >> 3),
+                    ((sq & 7) + 1, sq >> 3),
+                    ((sq & 7) + 1, (sq >> 3) + 1),
+                    (sq & 7, (sq >> 3) + 1),
+                ),
+                color=DARK if ((sq & 7) + (sq >> 3)) % 2 == 0 else LIGHT,
+            )
+            for sq in range(64)
+        )
+        return Geometry(
+            cells=cells,
+            player_colors=((248, 248, 248), (24, 24, 24)),
+            player_names=self.player_names,
+        )
+
+    def pieces(self, arrays: tuple) -> list[PieceView]:
+        mailbox = arrays[1]
+        return [
+            PieceView(sq, _GLYPHS[int(mailbox[sq]) % 6], int(mailbox[sq]) // 6)
+            for sq in range(64)
+            if mailbox[sq] != layout.EMPTY
+        ]
+
+    def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
+        return (layout.move_from(move), layout.move_to(move))
+
+
+__all__ = ["ChessGame", "move_to_uci"]

@@ -1,0 +1,64 @@
+"""The chess kernel: exactly the names of :mod:`gamecore.kernel_api`, bound by the algorithms.
+
+Only a façade: the rules live in movegen (legal moves), makemove (make/unmake
+and the incremental hash) and rules (results, hash from scratch, features).
+"""
+
+from __future__ import annotations
+
+from gamecore.jit import kernel
+from games.chess.layout import PLY, SIDE
+from games.chess.makemove import make_move, unmake_move
+from games.chess.movegen import generate
+from games.chess.rules import features, hash_full, king_attacked, status
+
+__all__ = [
+    "features",
+    "gen_moves",
+    "gen_noisy",
+    "hash_full",
+    "hash_of",
+    "king_attacked",
+    "make_move",
+    "ply_of",
+    "side_to_move",
+    "status",
+    "team_to_move",
+    "unmake_move",
+]
+
+
+@kernel
+def gen_moves(st, out):
+    """Write every legal move into ``out``; return how many."""
+    return generate(st, out, False)
+
+
+@kernel
+def gen_noisy(st, out):
+    """Write the legal captures (en passant included) and promotions; return how many."""
+    return generate(st, out, True)
+
+
+@kernel
+def side_to_move(st):
+    """0 when white moves, 1 when black moves."""
+    return st[2][SIDE]
+
+
+@kernel
+def team_to_move(st):
+    """The same as side_to_move: each chess side is its own team."""
+    return st[2][SIDE]
+
+
+@kernel
+def hash_of(st):
+    """The incrementally maintained hash of the current position."""
+    return st[4][st[2][PLY]]
+
+
+@kernel
+def ply_of(st):
+    """Moves made since the arrays were loaded."""
+    return st[2][PLY]

@@ -1,0 +1,206 @@
+"""Make and unmake in place: XOR the bitboards, patch the mailbox, keep the hash incremental.
+
+``make_move`` pushes what it can not recompute (captured piece, castling
+rights, en passant square, halfmove clock) onto the undo row of the current
+ply and writes the new hash into ``hist[ply + 1]``; ``unmake_move`` pops the
+row, so the hash is restored by decrementing the ply. Nothing is allocated or
+copied. See :mod:`games.chess.layout` for the arrays and the move encoding.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gamecore.jit import kernel
+from games.chess.bitboards import BIT, PAWN_ATTACKS
+from games.chess.layout import (
+    BLACK_OO,
+    BLACK_OOO,
+    CASTLE,
+    CASTLING,
+    DOUBLE_PUSH,
+    EMPTY,
+    EN_PASSANT,
+    EP,
+    FLAG_SHIFT,
+    FULLMOVE,
+    HALFMOVE,
+    NO_SQUARE,
+    PAWN,
+    PLY,
+    PROMO_SHIFT,
+    ROOK,
+    SIDE,
+    TO_SHIFT,
+    U_CAPTURED,
+    U_CASTLE,
+    U_EP,
+    U_HALFMOVE,
+    WHITE_OCC,
+    WHITE_OO,
+    WHITE_OOO,
+)
+from games.chess.zobrist import Z_CASTLE, Z_EP, Z_PIECE, Z_SIDE
+
+
+def _castle_masks() -> np.ndarray:
+    """CASTLE_KEEP[sq]: the rights that survive a move from or to ``sq``."""
+    keep = np.full(64, 15, dtype=np.int64)
+    keep[4] = 15 & ~(WHITE_OO | WHITE_OOO)
+    keep[7] = 15 & ~WHITE_OO
+    keep[0] = 15 & ~WHITE_OOO
+    keep[60] = 15 & ~(BLACK_OO | BLACK_OOO)
+    keep[63] = 15 & ~BLACK_OO
+    keep[56] = 15 & ~BLACK_OOO
+    return keep
+
+
+CASTLE_KEEP = _castle_masks()
+# Castling rook squares indexed by the king's destination (g1, c1, g8, c8).
+ROOK_FROM = np.zeros(64, dtype=np.int64)
+ROOK_TO = np.zeros(64, dtype=np.int64)
+for _king_to, _rook_from, _rook_to in ((6, 7, 5), (2, 0, 3), (62, 63, 61), (58, 56, 59)):
+    ROOK_FROM[_king_to] = _rook_from
+    ROOK_TO[_king_to] = _rook_to
+del _king_to, _rook_from, _rook_to
+
+
+@kernel
+def make_move(st, move):
+    """Play the legal ``move`` and push its undo row."""
+    bb, board, sc, undo, hist = st
+    ply = sc[PLY]
+    us = sc[SIDE]
+    them = us ^ 1
+    frm = move & 63
+    to = (move >> TO_SHIFT) & 63
+    flag = move >> FLAG_SHIFT
+    piece = np.int64(board[frm])
+    captured = np.int64(board[to])
+    rights = sc[CASTLE]
+    ep = sc[EP]
+    halfmove = sc[HALFMOVE]
+
+    row = undo[ply]
+    row[U_CAPTURED] = captured
+    row[U_CASTLE] = rights
+    row[U_EP] = ep
+    row[U_HALFMOVE] = halfmove
+
+    h = hist[ply] ^ Z_SIDE
+    if ep != NO_SQUARE:
+        h ^= Z_EP[ep & 7]
+    to_bit = BIT[to]
+    move_bits = BIT[frm] | to_bit
+    halfmove += 1
+
+    if captured != EMPTY:
+        bb[captured] ^= to_bit
+        bb[WHITE_OCC + them] ^= to_bit
+        h ^= Z_PIECE[captured, to]
+        halfmove = 0
+
+    bb[piece] ^= move_bits
+    bb[WHITE_OCC + us] ^= move_bits
+    board[frm] = EMPTY
+    board[to] = piece
+    h ^= Z_PIECE[piece, frm] ^ Z_PIECE[piece, to]
+
+    new_ep = NO_SQUARE
+    if piece == 6 * us + PAWN:
+        halfmove = 0
+        promo = (move >> PROMO_SHIFT) & 7
+        if promo:
+            new_piece = 6 * us + promo
+            bb[piece] ^= to_bit
+            bb[new_piece] ^= to_bit
+            board[to] = new_piece
+            h ^= Z_PIECE[piece, to] ^ Z_PIECE[new_piece, to]
+        elif flag == EN_PASSANT:
+            cap_sq = to ^ 8
+            cap_piece = 6 * them + PAWN
+            cap_bit = BIT[cap_sq]
+            bb[cap_piece] ^= cap_bit
+            bb[WHITE_OCC + them] ^= cap_bit
+            board[cap_sq] = EMPTY
+            h ^= Z_PIECE[cap_piece, cap_sq]
+        elif flag == DOUBLE_PUSH:
+            mid = (frm + to) >> 1
+            if PAWN_ATTACKS[us, mid] & bb[6 * them + PAWN]:
+                new_ep = mid
+                h ^= Z_EP[mid & 7]
+    elif flag == CASTLING:
+        rook = 6 * us + ROOK
+        rook_from = ROOK_FROM[to]
+        rook_to = ROOK_TO[to]
+        rook_bits = BIT[rook_from] | BIT[rook_to]
+        bb[rook] ^= rook_bits
+        bb[WHITE_OCC + us] ^= rook_bits
+        board[rook_from] = EMPTY
+        board[rook_to] = rook
+        h ^= Z_PIECE[rook, rook_from] ^ Z_PIECE[rook, rook_to]
+
+    new_rights = rights & CASTLE_KEEP[frm] & CASTLE_KEEP[to]
+    if new_rights != rights:
+        h ^= Z_CASTLE[rights] ^ Z_CASTLE[new_rights]
+        sc[CASTLE] = new_rights
+
+    sc[EP] = new_ep
+    sc[HALFMOVE] = halfmove
+    sc[FULLMOVE] += us
+    sc[SIDE] = them
+    sc[PLY] = ply + 1
+    hist[ply + 1] = h
+
+
+@kernel
+def unmake_move(st, move):
+    """Take back ``move``, the last move made, from its undo row."""
+    bb, board, sc, undo, _ = st
+    ply = sc[PLY] - 1
+    them = sc[SIDE]
+    us = them ^ 1
+    frm = move & 63
+    to = (move >> TO_SHIFT) & 63
+    flag = move >> FLAG_SHIFT
+    row = undo[ply]
+    captured = row[U_CAPTURED]
+    to_bit = BIT[to]
+    move_bits = BIT[frm] | to_bit
+
+    piece = np.int64(board[to])
+    if (move >> PROMO_SHIFT) & 7:
+        pawn = 6 * us + PAWN
+        bb[piece] ^= to_bit
+        bb[pawn] ^= to_bit
+        piece = pawn
+    bb[piece] ^= move_bits
+    bb[WHITE_OCC + us] ^= move_bits
+    board[frm] = piece
+    board[to] = captured
+    if captured != EMPTY:
+        bb[captured] ^= to_bit
+        bb[WHITE_OCC + them] ^= to_bit
+    elif flag == EN_PASSANT:
+        cap_sq = to ^ 8
+        cap_piece = 6 * them + PAWN
+        cap_bit = BIT[cap_sq]
+        bb[cap_piece] ^= cap_bit
+        bb[WHITE_OCC + them] ^= cap_bit
+        board[cap_sq] = cap_piece
+    elif flag == CASTLING:
+        rook = 6 * us + ROOK
+        rook_from = ROOK_FROM[to]
+        rook_to = ROOK_TO[to]
+        rook_bits = BIT[rook_from] | BIT[rook_to]
+        bb[rook] ^= rook_bits
+        bb[WHITE_OCC + us] ^= rook_bits
+        board[rook_to] = EMPTY
+        board[rook_from] = rook
+
+    sc[CASTLE] = row[U_CASTLE]
+    sc[EP] = row[U_EP]
+    sc[HALFMOVE] = row[U_HALFMOVE]
+    sc[FULLMOVE] -= us
+    sc[SIDE] = us
+    sc[PLY] = ply

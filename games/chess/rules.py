@@ -1,0 +1,137 @@
+"""How a chess game ends, and the hash recomputed from scratch.
+
+Kept apart from move generation: these run once per node in a search (or only
+in tests), never inside the generator's loops.
+"""
+
+from __future__ import annotations
+
+from gamecore.bits import lsb
+from gamecore.jit import kernel
+from gamecore.kernel_api import DRAW, LOSS, ONGOING
+from games.chess.bitboards import DARK_SQUARES, LIGHT_SQUARES, ONE, PAWN_ATTACKS, ZERO
+from games.chess.layout import (
+    BISHOP,
+    CASTLE,
+    EP,
+    HALFMOVE,
+    KING,
+    KNIGHT,
+    NO_SQUARE,
+    PAWN,
+    PLY,
+    QUEEN,
+    ROOK,
+    SIDE,
+    WHITE_OCC,
+)
+from games.chess.movegen import in_check, is_attacked
+from games.chess.zobrist import Z_CASTLE, Z_EP, Z_PIECE, Z_SIDE
+
+
+@kernel
+def king_attacked(st, player):
+    """Whether ``player``'s king (0 white, 1 black) is attacked by the other colour."""
+    bb = st[0]
+    occ = bb[WHITE_OCC] | bb[WHITE_OCC + 1]
+    return is_attacked(bb, lsb(bb[6 * player + KING]), occ, player ^ 1)
+
+
+@kernel
+def is_repetition(st):
+    """Whether the current position occurred twice before (threefold repetition).
+
+    Only positions since the last capture or pawn move can repeat (the halfmove
+    clock), and only those since the arrays were loaded are known; positions an
+    odd number of plies back have the other side to move.
+    """
+    sc = st[2]
+    hist = st[4]
+    ply = sc[PLY]
+    h = hist[ply]
+    oldest = ply - min(sc[HALFMOVE], ply)
+    seen = 0
+    i = ply - 4
+    while i >= oldest:
+        if hist[i] == h:
+            seen += 1
+            if seen == 2:
+                return True
+        i -= 2
+    return False
+
+
+@kernel
+def insufficient_material(st):
+    """No sequence of legal moves can mate: K v K, K+minor v K, or only same-coloured bishops."""
+    bb = st[0]
+    heavy = bb[PAWN] | bb[6 + PAWN] | bb[ROOK] | bb[6 + ROOK] | bb[QUEEN] | bb[6 + QUEEN]
+    if heavy:
+        return False
+    knights = bb[KNIGHT] | bb[6 + KNIGHT]
+    bishops = bb[BISHOP] | bb[6 + BISHOP]
+    minors = knights | bishops
+    if (minors & (minors - ONE)) == ZERO:
+        return True  # at most one minor piece
+    if knights:
+        return False
+    return (bishops & DARK_SQUARES) == ZERO or (bishops & LIGHT_SQUARES) == ZERO
+
+
+@kernel
+def status(st, n_legal):
+    """ONGOING, LOSS (checkmated) or DRAW for the side to move; see kernel_api.status."""
+    if n_legal == 0:
+        return LOSS if in_check(st) else DRAW
+    if st[2][HALFMOVE] >= 100:
+        return DRAW
+    if is_repetition(st) or insufficient_material(st):
+        return DRAW
+    return ONGOING
+
+
+@kernel
+def hash_full(st):
+    """The Zobrist hash recomputed from the bitboards and scalars (tests compare it to hist)."""
+    bb = st[0]
+    sc = st[2]
+    h = ZERO
+    for code in range(12):
+        b = bb[code]
+        while b:
+            sq = lsb(b)
+            b &= b - ONE
+            h ^= Z_PIECE[code, sq]
+    us = sc[SIDE]
+    if us == 1:
+        h ^= Z_SIDE
+    h ^= Z_CASTLE[sc[CASTLE]]
+    ep = sc[EP]
+    if ep != NO_SQUARE and PAWN_ATTACKS[us ^ 1, ep] & bb[6 * us + PAWN]:
+        h ^= Z_EP[ep & 7]
+    return h
+
+
+@kernel
+def features(st, idx, val):
+    """chess-psqt: one binary feature per (own/opponent, piece type, square seen from the mover).
+
+    Index ``64 * (6 * relative_colour + type) + relative_square``; the board is
+    mirrored vertically (``sq ^ 56``) when black moves, so "my pawn on e2" is
+    the same feature for both sides.
+    """
+    bb = st[0]
+    us = st[2][SIDE]
+    flip = 56 * us
+    n = 0
+    for code in range(12):
+        colour = code // 6
+        base = 64 * (6 * (colour ^ us) + code - 6 * colour)
+        b = bb[code]
+        while b:
+            sq = lsb(b)
+            b &= b - ONE
+            idx[n] = base + (sq ^ flip)
+            val[n] = 1.0
+            n += 1
+    return n
