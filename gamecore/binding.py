@@ -87,20 +87,23 @@ def bind(game: Game, template: str) -> ModuleType:
 def guard_kernel_caches(kernel_module: str) -> None:
     """Clear stale numba caches of gamecore and of ``kernel_module``'s package.
 
+    A game's compiled kernels inline gamecore's own numba code (``bits.py``,
+    ``jit.py``, ...), so the game's cache is also stale when that code changes.
     Must run before the first call of any of their kernels in this process:
     numba reads its cache index lazily, at the first call.
     """
-    guard_cache(_package_dir("gamecore"))
-    guard_cache(_package_dir(kernel_module))
+    gamecore_dir = _package_dir("gamecore")
+    guard_cache(gamecore_dir)
+    guard_cache(_package_dir(kernel_module), extra=_numba_code_digest(gamecore_dir))
 
 
-def guard_cache(package_dir: Path) -> None:
-    """Drop the numba cache files of ``package_dir`` (a directory or one file) when its sources
-    changed since this cache directory last saw them."""
+def guard_cache(package_dir: Path, extra: str = "") -> None:
+    """Drop the numba cache files of ``package_dir`` (a directory or one file) when its
+    sources (plus ``extra``, a digest of what they depend on) changed since last seen."""
     if package_dir in _guarded:
         return
     _guarded.add(package_dir)
-    digest = _tree_digest(package_dir)
+    digest = _tree_digest(package_dir) + extra
     stamp = cache_dir() / "stamps" / (hashlib.sha256(str(package_dir).encode()).hexdigest()[:16])
     try:
         if stamp.read_text() == digest:
@@ -112,6 +115,19 @@ def guard_cache(package_dir: Path) -> None:
             for f in (source.parent / "__pycache__").glob(pattern):
                 f.unlink(missing_ok=True)
     _write_atomic(stamp, digest)
+
+
+def _numba_code_digest(root: Path) -> str:
+    """Digest of the files under ``root`` that define numba code a game kernel may inline."""
+    h = hashlib.sha256()
+    for f in _sources(root):
+        text = f.read_bytes()
+        if "algorithms" not in f.parts and any(
+            marker in text for marker in (b"@kernel", b"@overload", b"@intrinsic", b"@njit")
+        ):
+            h.update(f.name.encode())
+            h.update(text)
+    return h.hexdigest()
 
 
 def _module_source(dotted: str) -> str:
