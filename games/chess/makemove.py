@@ -68,6 +68,8 @@ del _king_to, _rook_from, _rook_to
 @kernel
 def make_move(st, move):
     """Play the legal ``move`` and push its undo row."""
+    # Every array is touched in the last block: numba's reference-count pruning
+    # then removes all incref/decref pairs (atomic operations) from this kernel.
     bb, board, sc, undo, hist = st
     ply = sc[PLY]
     us = sc[SIDE]
@@ -81,41 +83,30 @@ def make_move(st, move):
     ep = sc[EP]
     halfmove = sc[HALFMOVE]
 
-    row = undo[ply]
-    row[U_CAPTURED] = captured
-    row[U_CASTLE] = rights
-    row[U_EP] = ep
-    row[U_HALFMOVE] = halfmove
-
     h = hist[ply] ^ Z_SIDE
     if ep != NO_SQUARE:
         h ^= Z_EP[ep & 7]
     to_bit = BIT[to]
     move_bits = BIT[frm] | to_bit
-    halfmove += 1
+    h ^= Z_PIECE[piece, frm] ^ Z_PIECE[piece, to]
+    new_halfmove = halfmove + 1
 
     if captured != EMPTY:
         bb[captured] ^= to_bit
         bb[WHITE_OCC + them] ^= to_bit
         h ^= Z_PIECE[captured, to]
-        halfmove = 0
+        new_halfmove = 0
 
-    bb[piece] ^= move_bits
-    bb[WHITE_OCC + us] ^= move_bits
-    board[frm] = EMPTY
-    board[to] = piece
-    h ^= Z_PIECE[piece, frm] ^ Z_PIECE[piece, to]
-
+    landed = piece
     new_ep = NO_SQUARE
     if piece == 6 * us + PAWN:
-        halfmove = 0
+        new_halfmove = 0
         promo = (move >> PROMO_SHIFT) & 7
         if promo:
-            new_piece = 6 * us + promo
+            landed = 6 * us + promo
             bb[piece] ^= to_bit
-            bb[new_piece] ^= to_bit
-            board[to] = new_piece
-            h ^= Z_PIECE[piece, to] ^ Z_PIECE[new_piece, to]
+            bb[landed] ^= to_bit
+            h ^= Z_PIECE[piece, to] ^ Z_PIECE[landed, to]
         elif flag == EN_PASSANT:
             cap_sq = to ^ 8
             cap_piece = 6 * them + PAWN
@@ -143,10 +134,18 @@ def make_move(st, move):
     new_rights = rights & CASTLE_KEEP[frm] & CASTLE_KEEP[to]
     if new_rights != rights:
         h ^= Z_CASTLE[rights] ^ Z_CASTLE[new_rights]
-        sc[CASTLE] = new_rights
 
+    bb[piece] ^= move_bits
+    bb[WHITE_OCC + us] ^= move_bits
+    board[frm] = EMPTY
+    board[to] = landed
+    undo[ply, U_CAPTURED] = captured
+    undo[ply, U_CASTLE] = rights
+    undo[ply, U_EP] = ep
+    undo[ply, U_HALFMOVE] = halfmove
+    sc[CASTLE] = new_rights
     sc[EP] = new_ep
-    sc[HALFMOVE] = halfmove
+    sc[HALFMOVE] = new_halfmove
     sc[FULLMOVE] += us
     sc[SIDE] = them
     sc[PLY] = ply + 1
@@ -156,17 +155,15 @@ def make_move(st, move):
 @kernel
 def unmake_move(st, move):
     """Take back ``move``, the last move made, from its undo row."""
-    bb, board, sc, undo, _ = st
+    bb, board, sc, undo, _ = st  # (all used in the last block, as in make_move)
     ply = sc[PLY] - 1
     them = sc[SIDE]
     us = them ^ 1
     frm = move & 63
     to = (move >> TO_SHIFT) & 63
     flag = move >> FLAG_SHIFT
-    row = undo[ply]
-    captured = row[U_CAPTURED]
+    captured = undo[ply, U_CAPTURED]
     to_bit = BIT[to]
-    move_bits = BIT[frm] | to_bit
 
     piece = np.int64(board[to])
     if (move >> PROMO_SHIFT) & 7:
@@ -174,10 +171,6 @@ def unmake_move(st, move):
         bb[piece] ^= to_bit
         bb[pawn] ^= to_bit
         piece = pawn
-    bb[piece] ^= move_bits
-    bb[WHITE_OCC + us] ^= move_bits
-    board[frm] = piece
-    board[to] = captured
     if captured != EMPTY:
         bb[captured] ^= to_bit
         bb[WHITE_OCC + them] ^= to_bit
@@ -198,9 +191,14 @@ def unmake_move(st, move):
         board[rook_to] = EMPTY
         board[rook_from] = rook
 
-    sc[CASTLE] = row[U_CASTLE]
-    sc[EP] = row[U_EP]
-    sc[HALFMOVE] = row[U_HALFMOVE]
+    move_bits = BIT[frm] | to_bit
+    bb[piece] ^= move_bits
+    bb[WHITE_OCC + us] ^= move_bits
+    board[frm] = piece
+    board[to] = captured
+    sc[CASTLE] = undo[ply, U_CASTLE]
+    sc[EP] = undo[ply, U_EP]
+    sc[HALFMOVE] = undo[ply, U_HALFMOVE]
     sc[FULLMOVE] -= us
     sc[SIDE] = us
     sc[PLY] = ply
