@@ -265,7 +265,6 @@ def test_geometry_pieces_and_move_cells(game) -> None:
 
 def test_arrays_layout(game) -> None:
     arrays = game.new_arrays(16)
-    assert [a.dtype for a in arrays] == [np.uint64, np.int8, np.int64, np.int64, np.uint64]
-    assert arrays[3].shape == (16, layout.N_UNDO) and arrays[4].shape == (16,)
-    small = game.new_arrays(1)
-    assert arrays[0].shape == small[0].shape and arrays[2].shape == small[2].shape
+    assert [a.dtype for a in arrays] == [np.uint64, np.uint64]
+    assert arrays[0].shape == game.new_arrays(1)[0].shape == (layout.POS_SIZE,)
+    assert arrays[1].shape == (16, layout.HIST_WIDTH)

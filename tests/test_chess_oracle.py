@@ -16,7 +16,7 @@ from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from gamecore.registry import get_game
 from gamecore.state import State
 from games.chess import move_to_uci
-from games.chess.layout import PLY
+from games.chess.layout import HASH, PLY
 from games.chess.rules import insufficient_material, is_repetition
 from games.chess.suite import PERFT_SUITE
 
@@ -25,10 +25,10 @@ MAX_PLIES = 200
 
 
 def _snapshot(state: State) -> bytes:
-    """Everything make/unmake must restore (the history rows up to the current ply)."""
-    bb, board, sc, undo, hist = state.arrays
-    ply = int(sc[PLY])
-    return b"".join(a.tobytes() for a in (bb, board, sc, undo[:ply], hist[: ply + 1]))
+    """Everything make/unmake must restore: the position, the history before it, its hash."""
+    pos, hist = state.arrays
+    ply = int(pos[PLY])
+    return pos.tobytes() + hist[:ply].tobytes() + hist[ply, HASH].tobytes()
 
 
 def _features_from_board(board: chess.Board) -> set[int]:
@@ -110,7 +110,7 @@ def _check_position(state: State, board: chess.Board, keys: dict[int, str]) -> N
     game = state.game
     reloaded = game.new_arrays(1)  # arrays, not a State: this runs thousands of times
     game.load_text(reloaded, fen)
-    assert game.position_text(reloaded) == fen and int(reloaded[4][0]) == state.hash, fen
+    assert game.position_text(reloaded) == fen and int(reloaded[1][0, HASH]) == state.hash, fen
 
     idx, val = state.features()
     assert set(idx.tolist()) == _features_from_board(board) and len(idx) == len(board.piece_map())

@@ -101,7 +101,7 @@ class ChessGame(Game):
             return f"{self.player_names[1 - state.team]} wins by checkmate"
         if n == 0:
             return "draw by stalemate"
-        if int(state.arrays[2][layout.HALFMOVE]) >= 100:
+        if int(state.arrays[0][layout.HALFMOVE]) >= 100:
             return "draw by the fifty-move rule"
         if is_repetition(state.arrays):
             return "draw by threefold repetition"
@@ -133,11 +133,11 @@ class ChessGame(Game):
         )
 
     def pieces(self, arrays: tuple) -> list[PieceView]:
-        mailbox = arrays[1]
+        codes = [int(c) for c in arrays[0][layout.BOARD : layout.BOARD + 64]]
         return [
-            PieceView(sq, _GLYPHS[int(mailbox[sq]) % 6], int(mailbox[sq]) // 6)
-            for sq in range(64)
-            if mailbox[sq] != layout.EMPTY
+            PieceView(sq, _GLYPHS[code % 6], code // 6)
+            for sq, code in enumerate(codes)
+            if code != layout.EMPTY
         ]
 
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:

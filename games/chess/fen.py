@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
-
 from gamecore.errors import BadPosition
 from games.chess.bitboards import BIT, PAWN_ATTACKS
 from games.chess.layout import (
     BLACK,
     BLACK_OO,
     BLACK_OOO,
+    BOARD,
     CASTLE,
     EMPTY,
     EP,
     FULLMOVE,
     HALFMOVE,
+    HASH,
     KING,
     NO_SQUARE,
     PAWN,
@@ -183,45 +183,43 @@ def load_fen(arrays: tuple, text: str) -> None:
     halfmove = _parse_clock(clocks[0], "halfmove clock", 0)
     fullmove = _parse_clock(clocks[1], "fullmove number", 1)
 
-    bb, mailbox, sc, undo, hist = arrays
-    bb[:] = 0
-    mailbox[:] = np.array(board, dtype=np.int8)
+    pos, hist = arrays
+    pos[:] = 0
+    pos[BOARD : BOARD + 64] = board
     for sq, code in enumerate(board):
         if code != EMPTY:
-            bb[code] |= BIT[sq]
-            bb[WHITE_OCC + code // 6] |= BIT[sq]
-    if ep != NO_SQUARE and not PAWN_ATTACKS[side ^ 1, ep] & bb[6 * side + PAWN]:
+            pos[code] |= BIT[sq]
+            pos[WHITE_OCC + code // 6] |= BIT[sq]
+    if ep != NO_SQUARE and not PAWN_ATTACKS[side ^ 1, ep] & pos[6 * side + PAWN]:
         ep = NO_SQUARE  # no pawn can take: the square changes nothing (X-FEN drops it)
-    sc[:] = 0
-    sc[SIDE] = side
-    sc[CASTLE] = rights
-    sc[EP] = ep
-    sc[HALFMOVE] = halfmove
-    sc[FULLMOVE] = fullmove
-    sc[PLY] = 0
-    undo[:] = 0
+    pos[SIDE] = side
+    pos[CASTLE] = rights
+    pos[EP] = ep
+    pos[HALFMOVE] = halfmove
+    pos[FULLMOVE] = fullmove
+    pos[PLY] = 0
     hist[:] = 0
 
-    occ = bb[WHITE_OCC] | bb[WHITE_OCC + 1]
+    occ = pos[WHITE_OCC] | pos[WHITE_OCC + 1]
     for colour in (WHITE, BLACK):
         king_sq = board.index(6 * colour + KING)
-        checkers = bin(int(attackers(bb, king_sq, occ, colour ^ 1))).count("1")
+        checkers = int(attackers(pos, king_sq, occ, colour ^ 1)).bit_count()
         if colour != side and checkers:
             raise BadPosition(f"{COLOUR_NAMES[colour]} is in check but it is not their move")
         if checkers > 2:
             raise BadPosition(f"{COLOUR_NAMES[colour]} is in check from {checkers} pieces at once")
-    hist[0] = hash_full(arrays)
+    hist[0, HASH] = hash_full(arrays)
 
 
 def write_fen(arrays: tuple) -> str:
     """The FEN of ``arrays`` (en passant square only when a capture there is possible)."""
-    _, mailbox, sc, _, _ = arrays
+    pos = arrays[0]
     rows = []
     for rank in range(7, -1, -1):
         row = ""
         gap = 0
         for file in range(8):
-            code = int(mailbox[8 * rank + file])
+            code = int(pos[BOARD + 8 * rank + file])
             if code == EMPTY:
                 gap += 1
                 continue
@@ -230,16 +228,16 @@ def write_fen(arrays: tuple) -> str:
                 gap = 0
             row += PIECE_LETTERS[code]
         rows.append(row + (str(gap) if gap else ""))
-    rights = int(sc[CASTLE])
+    rights = int(pos[CASTLE])
     castling = "".join(letter for right, (letter, _, _) in _CASTLING.items() if rights & right)
-    ep = int(sc[EP])
+    ep = int(pos[EP])
     return " ".join(
         [
             "/".join(rows),
-            "wb"[int(sc[SIDE])],
+            "wb"[int(pos[SIDE])],
             castling or "-",
             square_name(ep) if ep != NO_SQUARE else "-",
-            str(int(sc[HALFMOVE])),
-            str(int(sc[FULLMOVE])),
+            str(int(pos[HALFMOVE])),
+            str(int(pos[FULLMOVE])),
         ]
     )

@@ -6,8 +6,10 @@ and the incremental hash) and rules (results, hash from scratch, features).
 
 from __future__ import annotations
 
+import numpy as np
+
 from gamecore.jit import kernel
-from games.chess.layout import PLY, SIDE
+from games.chess.layout import HASH, PLY, SIDE
 from games.chess.makemove import make_move, unmake_move
 from games.chess.movegen import generate
 from games.chess.rules import features, hash_full, king_attacked, status
@@ -43,22 +45,22 @@ def gen_noisy(st, out):
 @kernel
 def side_to_move(st):
     """0 when white moves, 1 when black moves."""
-    return st[2][SIDE]
+    return np.int64(st[0][SIDE])
 
 
 @kernel
 def team_to_move(st):
     """The same as side_to_move: each chess side is its own team."""
-    return st[2][SIDE]
+    return np.int64(st[0][SIDE])
 
 
 @kernel
 def hash_of(st):
     """The incrementally maintained hash of the current position."""
-    return st[4][st[2][PLY]]
+    return st[1][np.int64(st[0][PLY]), HASH]
 
 
 @kernel
 def ply_of(st):
     """Moves made since the arrays were loaded."""
-    return st[2][PLY]
+    return np.int64(st[0][PLY])

@@ -2,20 +2,31 @@
 
 Squares are 0..63 with a1 = 0, b1 = 1, ..., h8 = 63 (``file + 8 * rank``).
 
-State (a tuple, see :func:`new_arrays`)::
+State: a tuple of two uint64 arrays (see :func:`new_arrays`)::
 
-    bb    uint64[14]            bitboards: bb[code] for the 12 piece codes, bb[WHITE_OCC + colour]
-    board int8[64]              mailbox: the piece code on each square, or EMPTY
-    sc    int64[8]              scalars, indexed by SIDE, CASTLE, EP, HALFMOVE, FULLMOVE, PLY
-    undo  int64[capacity, 4]    per ply: captured code, castling, ep square, halfmove clock
-    hist  uint64[capacity]      hist[p] = Zobrist hash of the position at ply p (hist[PLY] is now)
+    pos   uint64[POS_SIZE]                 the position
+          pos[code]              bitboard of each of the 12 piece codes
+          pos[WHITE_OCC + c]     occupancy of colour c
+          pos[BOARD + sq]        mailbox: the piece code on sq, or EMPTY
+          pos[SIDE], pos[CASTLE], pos[EP], pos[HALFMOVE], pos[FULLMOVE], pos[PLY]
+    hist  uint64[capacity, HIST_WIDTH]     one row per ply p (p < pos[PLY] for the undo part)
+          hist[p, U_CAPTURED .. U_HALFMOVE]  what the move made at ply p destroyed:
+                                             captured code, castling, ep square, halfmove clock
+          hist[p, HASH]                      Zobrist hash of the position at ply p
+
+Why only two arrays, and why all uint64: numba increments and decrements an
+atomic reference count per array on every call of a kernel or of a recursive
+algorithm; with two arrays a perft leaf costs half the atomics of five. One
+dtype keeps bitboards and hashes in their natural type; small integers read
+from the arrays must be cast (``np.int64(pos[SIDE])``) before arithmetic,
+because numba turns ``uint64 op int64`` into float64.
 
 Piece code = 6 * colour + type, colour 0 white / 1 black, type P N B R Q K = 0..5.
 
-``sc[EP]`` is the en passant target square only when a pawn of the side to move
-could capture there (pseudo-legally); otherwise ``NO_SQUARE``. That keeps the
-hash (which includes the ep file exactly when ``sc[EP]`` is set) true to FIDE's
-"same position" in practice, and lets the FEN writer follow X-FEN.
+``pos[EP]`` is the en passant target square only when a pawn of the side to
+move could capture there (pseudo-legally); otherwise ``NO_SQUARE``. That keeps
+the hash (which includes the ep file exactly when ``pos[EP]`` is set) true to
+FIDE's "same position" in practice, and lets the FEN writer follow X-FEN.
 
 Castling rights are 4 bits: ``WHITE_OO | WHITE_OOO | BLACK_OO | BLACK_OOO``.
 
@@ -39,22 +50,24 @@ PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(6)
 EMPTY = 12
 """Mailbox value of an empty square."""
 WHITE_OCC = 12
-"""bb[WHITE_OCC + colour] is the occupancy of that colour."""
+"""pos[WHITE_OCC + colour] is the occupancy of that colour."""
 PIECE_LETTERS = "PNBRQKpnbrqk"
 """Letter of each piece code (FEN spelling)."""
 
-# -- scalars --------------------------------------------------------------------
+# -- pos ----------------------------------------------------------------------------
 
-SIDE, CASTLE, EP, HALFMOVE, FULLMOVE, PLY = range(6)
-N_SCALARS = 8
+BOARD = 16
+"""pos[BOARD + sq] is the mailbox."""
+SIDE, CASTLE, EP, HALFMOVE, FULLMOVE, PLY = range(BOARD + 64, BOARD + 70)
+POS_SIZE = BOARD + 72
 NO_SQUARE = 64
 
 WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO = 1, 2, 4, 8
 
-# -- undo rows ------------------------------------------------------------------
+# -- hist -----------------------------------------------------------------------------
 
-U_CAPTURED, U_CASTLE, U_EP, U_HALFMOVE = range(4)
-N_UNDO = 4
+U_CAPTURED, U_CASTLE, U_EP, U_HALFMOVE, HASH = range(5)
+HIST_WIDTH = 5
 
 # -- moves ----------------------------------------------------------------------
 
@@ -91,10 +104,9 @@ def square_name(sq: int) -> str:
 
 def new_arrays(capacity: int) -> tuple:
     """Empty state arrays with ``capacity`` plies of history (capacity is the first axis)."""
-    bb = np.zeros(14, dtype=np.uint64)
-    board = np.full(64, EMPTY, dtype=np.int8)
-    sc = np.zeros(N_SCALARS, dtype=np.int64)
-    sc[EP] = NO_SQUARE
-    undo = np.zeros((capacity, N_UNDO), dtype=np.int64)
-    hist = np.zeros(capacity, dtype=np.uint64)
-    return (bb, board, sc, undo, hist)
+    pos = np.zeros(POS_SIZE, dtype=np.uint64)
+    pos[BOARD : BOARD + 64] = EMPTY
+    pos[EP] = NO_SQUARE
+    pos[FULLMOVE] = 1
+    hist = np.zeros((capacity, HIST_WIDTH), dtype=np.uint64)
+    return (pos, hist)

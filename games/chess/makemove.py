@@ -1,9 +1,9 @@
 """Make and unmake in place: XOR the bitboards, patch the mailbox, keep the hash incremental.
 
 ``make_move`` pushes what it can not recompute (captured piece, castling
-rights, en passant square, halfmove clock) onto the undo row of the current
-ply and writes the new hash into ``hist[ply + 1]``; ``unmake_move`` pops the
-row, so the hash is restored by decrementing the ply. Nothing is allocated or
+rights, en passant square, halfmove clock) onto the history row of the
+current ply and writes the new hash into the next row; ``unmake_move`` pops
+the row, so the hash is restored by decrementing the ply. Nothing is allocated or
 copied. See :mod:`games.chess.layout` for the arrays and the move encoding.
 """
 
@@ -16,6 +16,7 @@ from games.chess.bitboards import BIT, PAWN_ATTACKS
 from games.chess.layout import (
     BLACK_OO,
     BLACK_OOO,
+    BOARD,
     CASTLE,
     CASTLING,
     DOUBLE_PUSH,
@@ -25,6 +26,7 @@ from games.chess.layout import (
     FLAG_SHIFT,
     FULLMOVE,
     HALFMOVE,
+    HASH,
     NO_SQUARE,
     PAWN,
     PLY,
@@ -68,22 +70,22 @@ del _king_to, _rook_from, _rook_to
 @kernel
 def make_move(st, move):
     """Play the legal ``move`` and push its undo row."""
-    # Every array is touched in the last block: numba's reference-count pruning
-    # then removes all incref/decref pairs (atomic operations) from this kernel.
-    bb, board, sc, undo, hist = st
-    ply = sc[PLY]
-    us = sc[SIDE]
+    # Both arrays are touched in the last block and no array view is made:
+    # numba's reference-count pruning then removes every atomic incref/decref.
+    pos, hist = st
+    ply = np.int64(pos[PLY])
+    us = np.int64(pos[SIDE])
     them = us ^ 1
     frm = move & 63
     to = (move >> TO_SHIFT) & 63
     flag = move >> FLAG_SHIFT
-    piece = np.int64(board[frm])
-    captured = np.int64(board[to])
-    rights = sc[CASTLE]
-    ep = sc[EP]
-    halfmove = sc[HALFMOVE]
+    piece = np.int64(pos[BOARD + frm])
+    captured = np.int64(pos[BOARD + to])
+    rights = np.int64(pos[CASTLE])
+    ep = np.int64(pos[EP])
+    halfmove = np.int64(pos[HALFMOVE])
 
-    h = hist[ply] ^ Z_SIDE
+    h = hist[ply, HASH] ^ Z_SIDE
     if ep != NO_SQUARE:
         h ^= Z_EP[ep & 7]
     to_bit = BIT[to]
@@ -92,8 +94,8 @@ def make_move(st, move):
     new_halfmove = halfmove + 1
 
     if captured != EMPTY:
-        bb[captured] ^= to_bit
-        bb[WHITE_OCC + them] ^= to_bit
+        pos[captured] ^= to_bit
+        pos[WHITE_OCC + them] ^= to_bit
         h ^= Z_PIECE[captured, to]
         new_halfmove = 0
 
@@ -104,20 +106,20 @@ def make_move(st, move):
         promo = (move >> PROMO_SHIFT) & 7
         if promo:
             landed = 6 * us + promo
-            bb[piece] ^= to_bit
-            bb[landed] ^= to_bit
+            pos[piece] ^= to_bit
+            pos[landed] ^= to_bit
             h ^= Z_PIECE[piece, to] ^ Z_PIECE[landed, to]
         elif flag == EN_PASSANT:
             cap_sq = to ^ 8
             cap_piece = 6 * them + PAWN
             cap_bit = BIT[cap_sq]
-            bb[cap_piece] ^= cap_bit
-            bb[WHITE_OCC + them] ^= cap_bit
-            board[cap_sq] = EMPTY
+            pos[cap_piece] ^= cap_bit
+            pos[WHITE_OCC + them] ^= cap_bit
+            pos[BOARD + cap_sq] = EMPTY
             h ^= Z_PIECE[cap_piece, cap_sq]
         elif flag == DOUBLE_PUSH:
             mid = (frm + to) >> 1
-            if PAWN_ATTACKS[us, mid] & bb[6 * them + PAWN]:
+            if PAWN_ATTACKS[us, mid] & pos[6 * them + PAWN]:
                 new_ep = mid
                 h ^= Z_EP[mid & 7]
     elif flag == CASTLING:
@@ -125,80 +127,80 @@ def make_move(st, move):
         rook_from = ROOK_FROM[to]
         rook_to = ROOK_TO[to]
         rook_bits = BIT[rook_from] | BIT[rook_to]
-        bb[rook] ^= rook_bits
-        bb[WHITE_OCC + us] ^= rook_bits
-        board[rook_from] = EMPTY
-        board[rook_to] = rook
+        pos[rook] ^= rook_bits
+        pos[WHITE_OCC + us] ^= rook_bits
+        pos[BOARD + rook_from] = EMPTY
+        pos[BOARD + rook_to] = rook
         h ^= Z_PIECE[rook, rook_from] ^ Z_PIECE[rook, rook_to]
 
     new_rights = rights & CASTLE_KEEP[frm] & CASTLE_KEEP[to]
     if new_rights != rights:
         h ^= Z_CASTLE[rights] ^ Z_CASTLE[new_rights]
 
-    bb[piece] ^= move_bits
-    bb[WHITE_OCC + us] ^= move_bits
-    board[frm] = EMPTY
-    board[to] = landed
-    undo[ply, U_CAPTURED] = captured
-    undo[ply, U_CASTLE] = rights
-    undo[ply, U_EP] = ep
-    undo[ply, U_HALFMOVE] = halfmove
-    sc[CASTLE] = new_rights
-    sc[EP] = new_ep
-    sc[HALFMOVE] = new_halfmove
-    sc[FULLMOVE] += us
-    sc[SIDE] = them
-    sc[PLY] = ply + 1
-    hist[ply + 1] = h
+    pos[piece] ^= move_bits
+    pos[WHITE_OCC + us] ^= move_bits
+    pos[BOARD + frm] = EMPTY
+    pos[BOARD + to] = landed
+    pos[CASTLE] = new_rights
+    pos[EP] = new_ep
+    pos[HALFMOVE] = new_halfmove
+    pos[FULLMOVE] = np.int64(pos[FULLMOVE]) + us
+    pos[SIDE] = them
+    pos[PLY] = ply + 1
+    hist[ply, U_CAPTURED] = captured
+    hist[ply, U_CASTLE] = rights
+    hist[ply, U_EP] = ep
+    hist[ply, U_HALFMOVE] = halfmove
+    hist[ply + 1, HASH] = h
 
 
 @kernel
 def unmake_move(st, move):
     """Take back ``move``, the last move made, from its undo row."""
-    bb, board, sc, undo, _ = st  # (all used in the last block, as in make_move)
-    ply = sc[PLY] - 1
-    them = sc[SIDE]
+    pos, hist = st  # (both used in the last block, as in make_move)
+    ply = np.int64(pos[PLY]) - 1
+    them = np.int64(pos[SIDE])
     us = them ^ 1
     frm = move & 63
     to = (move >> TO_SHIFT) & 63
     flag = move >> FLAG_SHIFT
-    captured = undo[ply, U_CAPTURED]
+    captured = np.int64(hist[ply, U_CAPTURED])
     to_bit = BIT[to]
 
-    piece = np.int64(board[to])
+    piece = np.int64(pos[BOARD + to])
     if (move >> PROMO_SHIFT) & 7:
         pawn = 6 * us + PAWN
-        bb[piece] ^= to_bit
-        bb[pawn] ^= to_bit
+        pos[piece] ^= to_bit
+        pos[pawn] ^= to_bit
         piece = pawn
     if captured != EMPTY:
-        bb[captured] ^= to_bit
-        bb[WHITE_OCC + them] ^= to_bit
+        pos[captured] ^= to_bit
+        pos[WHITE_OCC + them] ^= to_bit
     elif flag == EN_PASSANT:
         cap_sq = to ^ 8
         cap_piece = 6 * them + PAWN
         cap_bit = BIT[cap_sq]
-        bb[cap_piece] ^= cap_bit
-        bb[WHITE_OCC + them] ^= cap_bit
-        board[cap_sq] = cap_piece
+        pos[cap_piece] ^= cap_bit
+        pos[WHITE_OCC + them] ^= cap_bit
+        pos[BOARD + cap_sq] = cap_piece
     elif flag == CASTLING:
         rook = 6 * us + ROOK
         rook_from = ROOK_FROM[to]
         rook_to = ROOK_TO[to]
         rook_bits = BIT[rook_from] | BIT[rook_to]
-        bb[rook] ^= rook_bits
-        bb[WHITE_OCC + us] ^= rook_bits
-        board[rook_to] = EMPTY
-        board[rook_from] = rook
+        pos[rook] ^= rook_bits
+        pos[WHITE_OCC + us] ^= rook_bits
+        pos[BOARD + rook_to] = EMPTY
+        pos[BOARD + rook_from] = rook
 
     move_bits = BIT[frm] | to_bit
-    bb[piece] ^= move_bits
-    bb[WHITE_OCC + us] ^= move_bits
-    board[frm] = piece
-    board[to] = captured
-    sc[CASTLE] = undo[ply, U_CASTLE]
-    sc[EP] = undo[ply, U_EP]
-    sc[HALFMOVE] = undo[ply, U_HALFMOVE]
-    sc[FULLMOVE] -= us
-    sc[SIDE] = us
-    sc[PLY] = ply
+    pos[piece] ^= move_bits
+    pos[WHITE_OCC + us] ^= move_bits
+    pos[BOARD + frm] = piece
+    pos[BOARD + to] = captured
+    pos[CASTLE] = hist[ply, U_CASTLE]
+    pos[EP] = hist[ply, U_EP]
+    pos[HALFMOVE] = hist[ply, U_HALFMOVE]
+    pos[FULLMOVE] = np.int64(pos[FULLMOVE]) - us
+    pos[SIDE] = us
+    pos[PLY] = ply

@@ -17,7 +17,9 @@ sides, so it stays uint64 in numba and never wraps in plain numpy since b != 0).
 
 from __future__ import annotations
 
-from gamecore.bits import lsb, popcount
+import numpy as np
+
+from gamecore.bits import lsb
 from gamecore.jit import kernel
 from games.chess.bitboards import (
     BETWEEN,
@@ -42,8 +44,6 @@ from games.chess.bitboards import (
 )
 from games.chess.layout import (
     BISHOP,
-    BLACK_OO,
-    BLACK_OOO,
     CASTLING,
     DOUBLE_PUSH,
     EN_PASSANT,
@@ -72,50 +72,78 @@ _PROMO_R = ROOK << PROMO_SHIFT
 _PROMO_B = BISHOP << PROMO_SHIFT
 _PROMO_N = KNIGHT << PROMO_SHIFT
 
-# Castling squares (white, then black).
-_F1_G1 = BIT[5] | BIT[6]
-_B1_C1_D1 = BIT[1] | BIT[2] | BIT[3]
-_F8_G8 = BIT[61] | BIT[62]
-_B8_C8_D8 = BIT[57] | BIT[58] | BIT[59]
+# Squares that must be empty to castle, by colour (f1 g1 / f8 g8, and b1 c1 d1 / b8 c8 d8).
+_OO_PATH = np.array([BIT[5] | BIT[6], BIT[61] | BIT[62]], dtype=np.uint64)
+_OOO_PATH = np.array([BIT[1] | BIT[2] | BIT[3], BIT[57] | BIT[58] | BIT[59]], dtype=np.uint64)
 
 
 @kernel
-def attackers(bb, sq, occ, by):
-    """Pieces of colour ``by`` attacking ``sq`` when the board's occupancy is ``occ``."""
-    o = 6 * by
-    queens = bb[o + QUEEN]
+def _attackers(sq, occ, by, pawns, knights, diagonal, orthogonal, king):
+    """Pieces of colour ``by`` (its bitboards given) attacking ``sq`` when occupancy is ``occ``."""
     return (
-        (KNIGHT_ATTACKS[sq] & bb[o + KNIGHT])
-        | (KING_ATTACKS[sq] & bb[o + KING])
-        | (PAWN_ATTACKS[by ^ 1, sq] & bb[o + PAWN])
-        | (rook_attacks(sq, occ) & (bb[o + ROOK] | queens))
-        | (bishop_attacks(sq, occ) & (bb[o + BISHOP] | queens))
+        (KNIGHT_ATTACKS[sq] & knights)
+        | (KING_ATTACKS[sq] & king)
+        | (PAWN_ATTACKS[by ^ 1, sq] & pawns)
+        | (rook_attacks(sq, occ) & orthogonal)
+        | (bishop_attacks(sq, occ) & diagonal)
     )
 
 
 @kernel
-def is_attacked(bb, sq, occ, by):
+def _attacked(sq, occ, by, pawns, knights, diagonal, orthogonal, king):
     """Whether colour ``by`` attacks ``sq`` (cheap lookups first, sliders last)."""
-    o = 6 * by
     if (
-        (KNIGHT_ATTACKS[sq] & bb[o + KNIGHT])
-        | (PAWN_ATTACKS[by ^ 1, sq] & bb[o + PAWN])
-        | (KING_ATTACKS[sq] & bb[o + KING])
+        (KNIGHT_ATTACKS[sq] & knights)
+        | (PAWN_ATTACKS[by ^ 1, sq] & pawns)
+        | (KING_ATTACKS[sq] & king)
     ):
         return True
-    queens = bb[o + QUEEN]
-    if rook_attacks(sq, occ) & (bb[o + ROOK] | queens):
+    if rook_attacks(sq, occ) & orthogonal:
         return True
-    return (bishop_attacks(sq, occ) & (bb[o + BISHOP] | queens)) != ZERO
+    return (bishop_attacks(sq, occ) & diagonal) != ZERO
+
+
+@kernel
+def attackers(pos, sq, occ, by):
+    """Pieces of colour ``by`` attacking ``sq`` when the board's occupancy is ``occ``."""
+    o = 6 * by
+    queens = pos[o + QUEEN]
+    return _attackers(
+        sq,
+        occ,
+        by,
+        pos[o + PAWN],
+        pos[o + KNIGHT],
+        pos[o + BISHOP] | queens,
+        pos[o + ROOK] | queens,
+        pos[o + KING],
+    )
+
+
+@kernel
+def is_attacked(pos, sq, occ, by):
+    """Whether colour ``by`` attacks ``sq`` when the board's occupancy is ``occ``."""
+    o = 6 * by
+    queens = pos[o + QUEEN]
+    return _attacked(
+        sq,
+        occ,
+        by,
+        pos[o + PAWN],
+        pos[o + KNIGHT],
+        pos[o + BISHOP] | queens,
+        pos[o + ROOK] | queens,
+        pos[o + KING],
+    )
 
 
 @kernel
 def in_check(st):
     """Whether the side to move is in check."""
-    bb = st[0]
-    us = st[2][SIDE]
-    occ = bb[WHITE_OCC] | bb[WHITE_OCC + 1]
-    return is_attacked(bb, lsb(bb[6 * us + KING]), occ, us ^ 1)
+    pos = st[0]
+    us = np.int64(pos[SIDE])
+    occ = pos[WHITE_OCC] | pos[WHITE_OCC + 1]
+    return is_attacked(pos, lsb(pos[6 * us + KING]), occ, us ^ 1)
 
 
 @kernel
@@ -152,35 +180,44 @@ def _emit_pawns(out, n, targets, delta, promo_rank, extra):
 
 
 @kernel
-def _ep_is_legal(bb, us, ksq, frm, ep, occ):
-    """Whether capturing en passant from ``frm`` leaves our king unattacked."""
-    them = us ^ 1
-    o = 6 * them
+def _ep_is_legal(us, ksq, frm, ep, occ, pawns, knights, diagonal, orthogonal):
+    """Whether taking en passant from ``frm`` leaves our king safe (enemy bitboards given)."""
     cap = ep ^ 8
     occ2 = (occ ^ BIT[frm] ^ BIT[cap]) | BIT[ep]
-    queens = bb[o + QUEEN]
-    if rook_attacks(ksq, occ2) & (bb[o + ROOK] | queens):
+    if rook_attacks(ksq, occ2) & orthogonal:
         return False
-    if bishop_attacks(ksq, occ2) & (bb[o + BISHOP] | queens):
+    if bishop_attacks(ksq, occ2) & diagonal:
         return False
-    if KNIGHT_ATTACKS[ksq] & bb[o + KNIGHT]:
+    if KNIGHT_ATTACKS[ksq] & knights:
         return False
-    return (PAWN_ATTACKS[us, ksq] & bb[o + PAWN] & ~BIT[cap]) == ZERO
+    return (PAWN_ATTACKS[us, ksq] & pawns & ~BIT[cap]) == ZERO
 
 
 @kernel
 def generate(st, out, noisy_only):
     """Write the legal moves (only captures and promotions if ``noisy_only``); return the count."""
-    bb = st[0]
-    sc = st[2]
-    us = sc[SIDE]
+    # Everything is read into locals here, so the position array is not
+    # referenced again (no reference counting in the loops below).
+    pos = st[0]
+    us = np.int64(pos[SIDE])
     them = us ^ 1
     ou = 6 * us
     ot = 6 * them
-    own = bb[WHITE_OCC + us]
-    opp = bb[WHITE_OCC + them]
+    own = pos[WHITE_OCC + us]
+    opp = pos[WHITE_OCC + them]
     occ = own | opp
-    ksq = lsb(bb[ou + KING])
+    ksq = lsb(pos[ou + KING])
+    pawns = pos[ou + PAWN]
+    knights = pos[ou + KNIGHT]
+    diagonal = pos[ou + BISHOP] | pos[ou + QUEEN]
+    orthogonal = pos[ou + ROOK] | pos[ou + QUEEN]
+    t_pawns = pos[ot + PAWN]
+    t_knights = pos[ot + KNIGHT]
+    t_diagonal = pos[ot + BISHOP] | pos[ot + QUEEN]
+    t_orthogonal = pos[ot + ROOK] | pos[ot + QUEEN]
+    t_king = pos[ot + KING]
+    ep = np.int64(pos[EP])
+    rights = np.int64(pos[CASTLE_RIGHTS])
     n = 0
 
     # King moves, tested with the king lifted off the board.
@@ -191,11 +228,11 @@ def generate(st, out, noisy_only):
     while kt:
         to = lsb(kt)
         kt &= kt - ONE
-        if not is_attacked(bb, to, occ_nok, them):
+        if not _attacked(to, occ_nok, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king):
             out[n] = ksq | (to << TO_SHIFT)
             n += 1
 
-    checkers = attackers(bb, ksq, occ, them)
+    checkers = _attackers(ksq, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king)
     if checkers:
         if checkers & (checkers - ONE):
             return n  # double check: only the king moves
@@ -205,9 +242,7 @@ def generate(st, out, noisy_only):
 
     # Pinned pieces: ours, alone between our king and an enemy slider.
     pinned = ZERO
-    snipers = (ROOK_EMPTY[ksq] & (bb[ot + ROOK] | bb[ot + QUEEN])) | (
-        BISHOP_EMPTY[ksq] & (bb[ot + BISHOP] | bb[ot + QUEEN])
-    )
+    snipers = (ROOK_EMPTY[ksq] & t_orthogonal) | (BISHOP_EMPTY[ksq] & t_diagonal)
     while snipers:
         s = lsb(snipers)
         snipers &= snipers - ONE
@@ -221,14 +256,14 @@ def generate(st, out, noisy_only):
         mask &= opp
 
     # Knights (a pinned knight can never move).
-    b = bb[ou + KNIGHT] & free
+    b = knights & free
     while b:
         frm = lsb(b)
         b &= b - ONE
         n = _emit(out, n, frm, KNIGHT_ATTACKS[frm] & mask)
 
     # Diagonal sliders.
-    b = bb[ou + BISHOP] | bb[ou + QUEEN]
+    b = diagonal
     while b:
         frm = lsb(b)
         b &= b - ONE
@@ -238,7 +273,7 @@ def generate(st, out, noisy_only):
         n = _emit(out, n, frm, att)
 
     # Orthogonal sliders.
-    b = bb[ou + ROOK] | bb[ou + QUEEN]
+    b = orthogonal
     while b:
         frm = lsb(b)
         b &= b - ONE
@@ -248,7 +283,6 @@ def generate(st, out, noisy_only):
         n = _emit(out, n, frm, att)
 
     # Pawns: unpinned ones in bulk by shifting the whole set.
-    pawns = bb[ou + PAWN]
     p = pawns & free
     empty = ~occ
     if us == 0:
@@ -300,58 +334,42 @@ def generate(st, out, noisy_only):
             caps &= caps - ONE
             n = _emit_pawns(out, n, BIT[to], to - frm, promo_rank, 0)
 
-    # En passant (sc[EP] is set only when one of our pawns attacks it).
-    ep = sc[EP]
+    # En passant (pos[EP] is set only when one of our pawns attacks it).
     if ep != NO_SQUARE:
         b = PAWN_ATTACKS[them, ep] & pawns
         while b:
             frm = lsb(b)
             b &= b - ONE
-            if _ep_is_legal(bb, us, ksq, frm, ep, occ):
+            if _ep_is_legal(us, ksq, frm, ep, occ, t_pawns, t_knights, t_diagonal, t_orthogonal):
                 out[n] = frm | (ep << TO_SHIFT) | _EP_FLAG
                 n += 1
 
     # Castling: rights, empty path, king not in check and not passing or landing on an attack.
     if not noisy_only and not checkers:
-        rights = sc[CASTLE_RIGHTS]
-        if us == 0:
-            if (
-                rights & WHITE_OO
-                and not (occ & _F1_G1)
-                and not is_attacked(bb, 5, occ, them)
-                and not is_attacked(bb, 6, occ, them)
-            ):
-                out[n] = 4 | (6 << TO_SHIFT) | _CASTLE_FLAG
-                n += 1
-            if (
-                rights & WHITE_OOO
-                and not (occ & _B1_C1_D1)
-                and not is_attacked(bb, 3, occ, them)
-                and not is_attacked(bb, 2, occ, them)
-            ):
-                out[n] = 4 | (2 << TO_SHIFT) | _CASTLE_FLAG
-                n += 1
-        else:
-            if (
-                rights & BLACK_OO
-                and not (occ & _F8_G8)
-                and not is_attacked(bb, 61, occ, them)
-                and not is_attacked(bb, 62, occ, them)
-            ):
-                out[n] = 60 | (62 << TO_SHIFT) | _CASTLE_FLAG
-                n += 1
-            if (
-                rights & BLACK_OOO
-                and not (occ & _B8_C8_D8)
-                and not is_attacked(bb, 59, occ, them)
-                and not is_attacked(bb, 58, occ, them)
-            ):
-                out[n] = 60 | (58 << TO_SHIFT) | _CASTLE_FLAG
-                n += 1
+        base = 56 * us  # the same squares on the eighth rank for black
+        king_from = base + 4
+        if (
+            rights & (WHITE_OO << (2 * us))
+            and not occ & _OO_PATH[us]
+            and not _attacked(
+                base + 5, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
+            )
+            and not _attacked(
+                base + 6, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
+            )
+        ):
+            out[n] = king_from | ((base + 6) << TO_SHIFT) | _CASTLE_FLAG
+            n += 1
+        if (
+            rights & (WHITE_OOO << (2 * us))
+            and not occ & _OOO_PATH[us]
+            and not _attacked(
+                base + 3, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
+            )
+            and not _attacked(
+                base + 2, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
+            )
+        ):
+            out[n] = king_from | ((base + 2) << TO_SHIFT) | _CASTLE_FLAG
+            n += 1
     return n
-
-
-@kernel
-def count_pieces(bb):
-    """Number of pieces on the board (both colours)."""
-    return popcount(bb[WHITE_OCC] | bb[WHITE_OCC + 1])

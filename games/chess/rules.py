@@ -6,6 +6,8 @@ in tests), never inside the generator's loops.
 
 from __future__ import annotations
 
+import numpy as np
+
 from gamecore.bits import lsb
 from gamecore.jit import kernel
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
@@ -15,6 +17,7 @@ from games.chess.layout import (
     CASTLE,
     EP,
     HALFMOVE,
+    HASH,
     KING,
     KNIGHT,
     NO_SQUARE,
@@ -32,9 +35,9 @@ from games.chess.zobrist import Z_CASTLE, Z_EP, Z_PIECE, Z_SIDE
 @kernel
 def king_attacked(st, player):
     """Whether ``player``'s king (0 white, 1 black) is attacked by the other colour."""
-    bb = st[0]
-    occ = bb[WHITE_OCC] | bb[WHITE_OCC + 1]
-    return is_attacked(bb, lsb(bb[6 * player + KING]), occ, player ^ 1)
+    pos = st[0]
+    occ = pos[WHITE_OCC] | pos[WHITE_OCC + 1]
+    return is_attacked(pos, lsb(pos[6 * player + KING]), occ, player ^ 1)
 
 
 @kernel
@@ -45,15 +48,14 @@ def is_repetition(st):
     clock), and only those since the arrays were loaded are known; positions an
     odd number of plies back have the other side to move.
     """
-    sc = st[2]
-    hist = st[4]
-    ply = sc[PLY]
-    h = hist[ply]
-    oldest = ply - min(sc[HALFMOVE], ply)
+    pos, hist = st
+    ply = np.int64(pos[PLY])
+    h = hist[ply, HASH]
+    oldest = ply - min(np.int64(pos[HALFMOVE]), ply)
     seen = 0
     i = ply - 4
     while i >= oldest:
-        if hist[i] == h:
+        if hist[i, HASH] == h:
             seen += 1
             if seen == 2:
                 return True
@@ -64,12 +66,12 @@ def is_repetition(st):
 @kernel
 def insufficient_material(st):
     """No sequence of legal moves can mate: K v K, K+minor v K, or only same-coloured bishops."""
-    bb = st[0]
-    heavy = bb[PAWN] | bb[6 + PAWN] | bb[ROOK] | bb[6 + ROOK] | bb[QUEEN] | bb[6 + QUEEN]
+    pos = st[0]
+    heavy = pos[PAWN] | pos[6 + PAWN] | pos[ROOK] | pos[6 + ROOK] | pos[QUEEN] | pos[6 + QUEEN]
     if heavy:
         return False
-    knights = bb[KNIGHT] | bb[6 + KNIGHT]
-    bishops = bb[BISHOP] | bb[6 + BISHOP]
+    knights = pos[KNIGHT] | pos[6 + KNIGHT]
+    bishops = pos[BISHOP] | pos[6 + BISHOP]
     minors = knights | bishops
     if (minors & (minors - ONE)) == ZERO:
         return True  # at most one minor piece
@@ -83,7 +85,7 @@ def status(st, n_legal):
     """ONGOING, LOSS (checkmated) or DRAW for the side to move; see kernel_api.status."""
     if n_legal == 0:
         return LOSS if in_check(st) else DRAW
-    if st[2][HALFMOVE] >= 100:
+    if np.int64(st[0][HALFMOVE]) >= 100:
         return DRAW
     if is_repetition(st) or insufficient_material(st):
         return DRAW
@@ -92,22 +94,21 @@ def status(st, n_legal):
 
 @kernel
 def hash_full(st):
-    """The Zobrist hash recomputed from the bitboards and scalars (tests compare it to hist)."""
-    bb = st[0]
-    sc = st[2]
+    """The Zobrist hash recomputed from the bitboards and scalars (tests compare it to hash_of)."""
+    pos = st[0]
     h = ZERO
     for code in range(12):
-        b = bb[code]
+        b = pos[code]
         while b:
             sq = lsb(b)
             b &= b - ONE
             h ^= Z_PIECE[code, sq]
-    us = sc[SIDE]
+    us = np.int64(pos[SIDE])
     if us == 1:
         h ^= Z_SIDE
-    h ^= Z_CASTLE[sc[CASTLE]]
-    ep = sc[EP]
-    if ep != NO_SQUARE and PAWN_ATTACKS[us ^ 1, ep] & bb[6 * us + PAWN]:
+    h ^= Z_CASTLE[np.int64(pos[CASTLE])]
+    ep = np.int64(pos[EP])
+    if ep != NO_SQUARE and PAWN_ATTACKS[us ^ 1, ep] & pos[6 * us + PAWN]:
         h ^= Z_EP[ep & 7]
     return h
 
@@ -120,14 +121,14 @@ def features(st, idx, val):
     mirrored vertically (``sq ^ 56``) when black moves, so "my pawn on e2" is
     the same feature for both sides.
     """
-    bb = st[0]
-    us = st[2][SIDE]
+    pos = st[0]
+    us = np.int64(pos[SIDE])
     flip = 56 * us
     n = 0
     for code in range(12):
         colour = code // 6
         base = 64 * (6 * (colour ^ us) + code - 6 * colour)
-        b = bb[code]
+        b = pos[code]
         while b:
             sq = lsb(b)
             b &= b - ONE
