@@ -1,7 +1,8 @@
 """The chess kernel: exactly the names of :mod:`gamecore.kernel_api`, bound by the algorithms.
 
-Only a façade: the rules live in movegen (legal moves), makemove (make/unmake
-and the incremental hash) and rules (results, hash from scratch, features).
+Only a façade: the rules live in movegen (legal moves, ``gen_moves`` itself),
+makemove (make/unmake and the incremental hash) and rules (results, hash from
+scratch, features).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import numpy as np
 from gamecore.jit import kernel
 from games.chess.layout import HASH, PLY, SIDE
 from games.chess.makemove import make_move, unmake_move
-from games.chess.movegen import generate
+from games.chess.movegen import gen_moves, gen_noisy
 from games.chess.rules import features, hash_full, king_attacked, status
 
 __all__ = [
@@ -28,18 +29,6 @@ __all__ = [
     "team_to_move",
     "unmake_move",
 ]
-
-
-@kernel
-def gen_moves(st, out):
-    """Write every legal move into ``out``; return how many."""
-    return generate(st, out, False)
-
-
-@kernel
-def gen_noisy(st, out):
-    """Write the legal captures (en passant included) and promotions; return how many."""
-    return generate(st, out, True)
 
 
 @kernel

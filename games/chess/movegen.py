@@ -17,6 +17,8 @@ sides, so it stays uint64 in numba and never wraps in plain numpy since b != 0).
 
 from __future__ import annotations
 
+import types
+
 import numpy as np
 
 from gamecore.bits import lsb
@@ -78,7 +80,7 @@ _OOO_PATH = np.array([BIT[1] | BIT[2] | BIT[3], BIT[57] | BIT[58] | BIT[59]], dt
 
 
 @kernel
-def _attackers(sq, occ, by, pawns, knights, diagonal, orthogonal, king):
+def square_attackers(sq, occ, by, pawns, knights, diagonal, orthogonal, king):
     """Pieces of colour ``by`` (its bitboards given) attacking ``sq`` when occupancy is ``occ``."""
     return (
         (KNIGHT_ATTACKS[sq] & knights)
@@ -90,7 +92,7 @@ def _attackers(sq, occ, by, pawns, knights, diagonal, orthogonal, king):
 
 
 @kernel
-def _attacked(sq, occ, by, pawns, knights, diagonal, orthogonal, king):
+def square_attacked(sq, occ, by, pawns, knights, diagonal, orthogonal, king):
     """Whether colour ``by`` attacks ``sq`` (cheap lookups first, sliders last)."""
     if (
         (KNIGHT_ATTACKS[sq] & knights)
@@ -108,7 +110,7 @@ def attackers(pos, sq, occ, by):
     """Pieces of colour ``by`` attacking ``sq`` when the board's occupancy is ``occ``."""
     o = 6 * by
     queens = pos[o + QUEEN]
-    return _attackers(
+    return square_attackers(
         sq,
         occ,
         by,
@@ -125,7 +127,7 @@ def is_attacked(pos, sq, occ, by):
     """Whether colour ``by`` attacks ``sq`` when the board's occupancy is ``occ``."""
     o = 6 * by
     queens = pos[o + QUEEN]
-    return _attacked(
+    return square_attacked(
         sq,
         occ,
         by,
@@ -193,9 +195,11 @@ def _ep_is_legal(us, ksq, frm, ep, occ, pawns, knights, diagonal, orthogonal):
     return (PAWN_ATTACKS[us, ksq] & pawns & ~BIT[cap]) == ZERO
 
 
-@kernel
-def generate(st, out, noisy_only):
-    """Write the legal moves (only captures and promotions if ``noisy_only``); return the count."""
+def _generate(st, out, noisy_only):
+    """Write the legal moves (only captures and promotions if ``noisy_only``); return the count.
+
+    Compiled twice, as ``gen_moves`` and ``gen_noisy`` (see :func:`_entry_point`).
+    """
     # Everything is read into locals here, so the position array is not
     # referenced again (no reference counting in the loops below).
     pos = st[0]
@@ -228,11 +232,15 @@ def generate(st, out, noisy_only):
     while kt:
         to = lsb(kt)
         kt &= kt - ONE
-        if not _attacked(to, occ_nok, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king):
+        if not square_attacked(
+            to, occ_nok, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
+        ):
             out[n] = ksq | (to << TO_SHIFT)
             n += 1
 
-    checkers = _attackers(ksq, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king)
+    checkers = square_attackers(
+        ksq, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
+    )
     if checkers:
         if checkers & (checkers - ONE):
             return n  # double check: only the king moves
@@ -351,10 +359,10 @@ def generate(st, out, noisy_only):
         if (
             rights & (WHITE_OO << (2 * us))
             and not occ & _OO_PATH[us]
-            and not _attacked(
+            and not square_attacked(
                 base + 5, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
             )
-            and not _attacked(
+            and not square_attacked(
                 base + 6, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
             )
         ):
@@ -363,13 +371,39 @@ def generate(st, out, noisy_only):
         if (
             rights & (WHITE_OOO << (2 * us))
             and not occ & _OOO_PATH[us]
-            and not _attacked(
+            and not square_attacked(
                 base + 3, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
             )
-            and not _attacked(
+            and not square_attacked(
                 base + 2, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
             )
         ):
             out[n] = king_from | ((base + 2) << TO_SHIFT) | _CASTLE_FLAG
             n += 1
     return n
+
+
+def _entry_point(name: str, noisy_only: bool, doc: str):
+    """``_generate`` compiled as the kernel function ``name`` with ``noisy_only`` a constant.
+
+    Not a wrapper calling ``_generate``: every call between kernels costs an
+    atomic reference-count increment and decrement per array argument (a
+    third of a cheap generation). A copy of the function whose last argument
+    defaults to ``noisy_only`` is compiled instead; numba types the omitted
+    argument as a constant and folds the branches. The copy has its own
+    name, so each has its own entry in numba's disk cache.
+    """
+    code = _generate.__code__.replace(co_name=name, co_qualname=name)
+    function = types.FunctionType(code, _generate.__globals__, name, (noisy_only,))
+    function.__doc__ = doc
+    return kernel(function)
+
+
+gen_moves = _entry_point(
+    "gen_moves", False, "Write every legal move into ``out``; return how many."
+)
+gen_noisy = _entry_point(
+    "gen_noisy",
+    True,
+    "Write the legal captures (en passant included) and promotions into ``out``; return how many.",
+)

@@ -28,7 +28,7 @@ from games.chess.layout import (
     SIDE,
     WHITE_OCC,
 )
-from games.chess.movegen import in_check, is_attacked
+from games.chess.movegen import is_attacked, square_attacked
 from games.chess.zobrist import Z_CASTLE, Z_EP, Z_PIECE, Z_SIDE
 
 
@@ -41,37 +41,24 @@ def king_attacked(st, player):
 
 
 @kernel
-def is_repetition(st):
-    """Whether the current position occurred twice before (threefold repetition).
-
-    Only positions since the last capture or pawn move can repeat (the halfmove
-    clock), and only those since the arrays were loaded are known; positions an
-    odd number of plies back have the other side to move.
-    """
-    pos, hist = st
-    ply = np.int64(pos[PLY])
+def _repeated(hist, ply, halfmove):
+    """Whether the hash at ``ply`` occurs twice among the earlier plies it could repeat."""
     h = hist[ply, HASH]
-    oldest = ply - min(np.int64(pos[HALFMOVE]), ply)
+    oldest = ply - min(halfmove, ply)
     seen = 0
     i = ply - 4
     while i >= oldest:
         if hist[i, HASH] == h:
             seen += 1
-            if seen == 2:
-                return True
         i -= 2
-    return False
+    return seen >= 2
 
 
 @kernel
-def insufficient_material(st):
-    """No sequence of legal moves can mate: K v K, K+minor v K, or only same-coloured bishops."""
-    pos = st[0]
-    heavy = pos[PAWN] | pos[6 + PAWN] | pos[ROOK] | pos[6 + ROOK] | pos[QUEEN] | pos[6 + QUEEN]
-    if heavy:
+def _dead(pawns_rooks_queens, knights, bishops):
+    """Insufficient material, from the bitboards of both colours together."""
+    if pawns_rooks_queens:
         return False
-    knights = pos[KNIGHT] | pos[6 + KNIGHT]
-    bishops = pos[BISHOP] | pos[6 + BISHOP]
     minors = knights | bishops
     if (minors & (minors - ONE)) == ZERO:
         return True  # at most one minor piece
@@ -81,15 +68,59 @@ def insufficient_material(st):
 
 
 @kernel
+def is_repetition(st):
+    """Whether the current position occurred twice before (threefold repetition).
+
+    Only positions since the last capture or pawn move can repeat (the halfmove
+    clock), and only those since the arrays were loaded are known; positions an
+    odd number of plies back have the other side to move.
+    """
+    pos, hist = st
+    return _repeated(hist, np.int64(pos[PLY]), np.int64(pos[HALFMOVE]))
+
+
+@kernel
+def insufficient_material(st):
+    """No sequence of legal moves can mate: K v K, K+minor v K, or only same-coloured bishops."""
+    pos = st[0]
+    heavy = pos[PAWN] | pos[6 + PAWN] | pos[ROOK] | pos[6 + ROOK] | pos[QUEEN] | pos[6 + QUEEN]
+    return _dead(heavy, pos[KNIGHT] | pos[6 + KNIGHT], pos[BISHOP] | pos[6 + BISHOP])
+
+
+@kernel
 def status(st, n_legal):
-    """ONGOING, LOSS (checkmated) or DRAW for the side to move; see kernel_api.status."""
+    """ONGOING, LOSS (checkmated) or DRAW for the side to move; see kernel_api.status.
+
+    ``n_legal`` < 0 (moves not generated) skips mate and stalemate. Reads the
+    arrays once up front and has one exit, which keeps numba's reference
+    counting out of the compiled code.
+    """
+    pos, hist = st
+    us = np.int64(pos[SIDE])
+    them = us ^ 1
+    halfmove = np.int64(pos[HALFMOVE])
+    king_sq = lsb(pos[6 * us + KING])
+    occ = pos[WHITE_OCC] | pos[WHITE_OCC + 1]
+    heavy = pos[PAWN] | pos[6 + PAWN] | pos[ROOK] | pos[6 + ROOK] | pos[QUEEN] | pos[6 + QUEEN]
+    knights = pos[KNIGHT] | pos[6 + KNIGHT]
+    bishops = pos[BISHOP] | pos[6 + BISHOP]
+    o = 6 * them
+    t_pawns = pos[o + PAWN]
+    t_knights = pos[o + KNIGHT]
+    t_diagonal = pos[o + BISHOP] | pos[o + QUEEN]
+    t_orthogonal = pos[o + ROOK] | pos[o + QUEEN]
+    t_king = pos[o + KING]
+    repeated = _repeated(hist, np.int64(pos[PLY]), halfmove)
+
+    result = ONGOING
     if n_legal == 0:
-        return LOSS if in_check(st) else DRAW
-    if np.int64(st[0][HALFMOVE]) >= 100:
-        return DRAW
-    if is_repetition(st) or insufficient_material(st):
-        return DRAW
-    return ONGOING
+        checked = square_attacked(
+            king_sq, occ, them, t_pawns, t_knights, t_diagonal, t_orthogonal, t_king
+        )
+        result = LOSS if checked else DRAW
+    elif halfmove >= 100 or repeated or _dead(heavy, knights, bishops):
+        result = DRAW
+    return result
 
 
 @kernel
