@@ -16,7 +16,7 @@ from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from gamecore.registry import get_game
 from gamecore.state import State
 from games.chess import move_to_uci
-from games.chess.layout import HASH, PLY
+from games.chess.layout import BOARD, HASH, PLY, WHITE_OCC
 from games.chess.rules import insufficient_material, is_repetition
 from games.chess.suite import PERFT_SUITE
 
@@ -105,6 +105,16 @@ def _check_position(state: State, board: chess.Board, keys: dict[int, str]) -> N
     elif moves:
         assert status == DRAW, fen
         assert fifty or board.is_repetition(3) or board.is_insufficient_material(), fen
+
+    pos = state.arrays[0]
+    mailbox = [int(c) for c in pos[BOARD : BOARD + 64]]
+    for code in range(12):
+        squares = {sq for sq in range(64) if int(pos[code]) >> sq & 1}
+        assert squares == {sq for sq in range(64) if mailbox[sq] == code}, fen
+    for colour in (0, 1):
+        assert int(pos[WHITE_OCC + colour]) == sum(
+            int(pos[code]) for code in range(6 * colour, 6 * colour + 6)
+        ), fen
 
     assert fen == board.fen(en_passant="xfen")
     game = state.game

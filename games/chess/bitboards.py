@@ -5,8 +5,9 @@ and become constants inside the compiled kernels. Sliding pieces use the
 classical ray method: the ray from a square, cut behind the first blocker,
 found with one ``lsb``/``msb``. A sentinel bit on the far corner square (whose
 rays in that direction are empty) makes the cut branch-free. Magic bitboards
-were not worth it here: perft speed is dominated by make/unmake and move
-emission, and the ray tables stay tiny (4 KB instead of ~800 KB).
+were not tried: a whole legal generation takes about 50 ns at the start
+position, perft time is dominated by per-call overhead, and the ray tables
+stay tiny (4 KB instead of ~800 KB of constants in every compiled kernel).
 
 Every value that meets a bitboard is ``uint64``: numba turns ``uint64 & int64``
 into int64 (or float64 for arithmetic), so constants and single-square masks
