@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from gamecore.errors import BadMove
 from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
-from gamecore.kernel_api import LOSS
+from gamecore.kernel_api import ONGOING
 from games.chess import layout
 from games.chess.fen import START_FEN, load_fen, write_fen
 
@@ -95,12 +95,12 @@ class ChessGame(Game):
         """Who won and why: checkmate, stalemate, repetition, 50-move rule or dead position."""
         from games.chess.rules import insufficient_material, is_repetition
 
-        n = len(state.legal_moves())
-        result = state.status()
-        if result == LOSS and n == 0:
-            return f"{self.player_names[1 - state.team]} wins by checkmate"
-        if n == 0:
+        if not state.legal_moves():
+            if state.in_check():
+                return f"{self.player_names[1 - state.team]} wins by checkmate"
             return "draw by stalemate"
+        if state.status() == ONGOING:
+            return "the game is still going"
         if int(state.arrays[0][layout.HALFMOVE]) >= 100:
             return "draw by the fifty-move rule"
         if is_repetition(state.arrays):
