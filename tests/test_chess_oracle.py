@@ -181,6 +181,8 @@ def test_kernel_agrees_with_python_chess_on_random_playouts() -> None:
         "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
         "7k/6Q1/6K1/8/8/8/8/8 b - - 120 200",
         "7k/8/5QK1/8/8/8/8/8 b - - 100 200",
+        # The most legal moves known in a legal position (218): the buffer must hold them.
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
         # Insufficient material and nearly so.
         "8/8/4k3/8/8/2B5/8/4K1b1 w - - 0 1",
         "8/8/4k3/8/8/2B5/8/4K2b w - - 0 1",

@@ -140,15 +140,6 @@ def is_attacked(pos, sq, occ, by):
 
 
 @kernel
-def in_check(st):
-    """Whether the side to move is in check."""
-    pos = st[0]
-    us = np.int64(pos[SIDE])
-    occ = pos[WHITE_OCC] | pos[WHITE_OCC + 1]
-    return is_attacked(pos, lsb(pos[6 * us + KING]), occ, us ^ 1)
-
-
-@kernel
 def _emit(out, n, frm, targets):
     """Write a move from ``frm`` to every square of ``targets``; returns the new count."""
     while targets:
