@@ -51,7 +51,11 @@ def _cases(fast: bool) -> list:
     return cases
 
 
-@pytest.mark.parametrize(("name", "depth"), [(n, 2) for n in PERFT_SUITE] + [("position3", 3)])
+@pytest.mark.parametrize(
+    ("name", "depth"),
+    [(n, 2) for n in PERFT_SUITE]
+    + [pytest.param(n, 3, marks=() if n == "position3" else pytest.mark.slow) for n in PERFT_SUITE],
+)
 def test_published_counts_agree_with_python_chess(name: str, depth: int) -> None:
     fen, counts = PERFT_SUITE[name]
     assert python_chess_perft(chess.Board(fen), depth) == counts[depth - 1]
@@ -99,6 +103,12 @@ for name, depth in (("kiwipete", 2), ("position3", 3), ("position4", 2), ("posit
     state = game.state_from_text(PERFT_SUITE[name][0])
     moves = np.zeros((depth + 1, game.max_moves), dtype=np.int64)
     print(name, depth, int(perft(state.arrays, np.int64(depth), moves)))
+    # The rest of the kernel, also as plain Python:
+    state.noisy_moves(), state.status(), state.features(), state.in_check()
+    for move in state.legal_moves():
+        state.push(move)
+        assert state.hash == int(game.kernel.hash_full(state.arrays))
+        state.pop()
 """
 
 
