@@ -7,7 +7,7 @@ import pytest
 
 from gamecore.errors import BadPosition
 from gamecore.registry import get_game
-from games.chess.suite import PERFT_SUITE
+from games.chess.suite import PERFT_SUITE, START
 
 
 @pytest.fixture(scope="module")
@@ -80,13 +80,18 @@ BAD_FENS = [
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "bad halfmove clock 'x'"),
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "bad halfmove clock '-1'"),
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "bad fullmove number '0'"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1", "bad halfmove clock '9999"),
 ]
 
 
 @pytest.mark.parametrize(("fen", "problem"), BAD_FENS)
 def test_bad_fen_is_rejected_naming_the_problem(game, fen: str, problem: str) -> None:
+    arrays = game.new_arrays(8)
+    game.load_text(arrays, START)
+    before = [a.copy() for a in arrays]
     with pytest.raises(BadPosition) as info:
-        game.state_from_text(fen)
+        game.load_text(arrays, fen)
     message = str(info.value)
     assert problem in message
     assert "\n" not in message
+    assert all((a == b).all() for a, b in zip(arrays, before, strict=True)), "arrays changed"

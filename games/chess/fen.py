@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from gamecore.errors import BadPosition
 from games.chess.bitboards import BIT, PAWN_ATTACKS
 from games.chess.layout import (
@@ -158,9 +160,14 @@ def _parse_ep(text: str, side: int, board: list[int]) -> int:
     return sq
 
 
+_CLOCK_LIMIT = 1_000_000_000
+
+
 def _parse_clock(text: str, name: str, minimum: int) -> int:
-    if not _NUMBER.fullmatch(text) or int(text) < minimum:
-        raise BadPosition(f"bad {name} {text!r} (expected a whole number >= {minimum})")
+    if not _NUMBER.fullmatch(text) or not minimum <= int(text) <= _CLOCK_LIMIT:
+        raise BadPosition(
+            f"bad {name} {text!r} (expected a whole number from {minimum} to {_CLOCK_LIMIT})"
+        )
     return int(text)
 
 
@@ -183,8 +190,7 @@ def load_fen(arrays: tuple, text: str) -> None:
     halfmove = _parse_clock(clocks[0], "halfmove clock", 0)
     fullmove = _parse_clock(clocks[1], "fullmove number", 1)
 
-    pos, hist = arrays
-    pos[:] = 0
+    pos = np.zeros_like(arrays[0])  # filled and checked here, copied in when valid
     pos[BOARD : BOARD + 64] = board
     for sq, code in enumerate(board):
         if code != EMPTY:
@@ -198,7 +204,6 @@ def load_fen(arrays: tuple, text: str) -> None:
     pos[HALFMOVE] = halfmove
     pos[FULLMOVE] = fullmove
     pos[PLY] = 0
-    hist[:] = 0
 
     occ = pos[WHITE_OCC] | pos[WHITE_OCC + 1]
     for colour in (WHITE, BLACK):
@@ -208,7 +213,9 @@ def load_fen(arrays: tuple, text: str) -> None:
             raise BadPosition(f"{COLOUR_NAMES[colour]} is in check but it is not their move")
         if checkers > 2:
             raise BadPosition(f"{COLOUR_NAMES[colour]} is in check from {checkers} pieces at once")
-    hist[0, HASH] = hash_full(arrays)
+    arrays[0][:] = pos
+    arrays[1][:] = 0
+    arrays[1][0, HASH] = hash_full(arrays)
 
 
 def write_fen(arrays: tuple) -> str:
