@@ -84,6 +84,7 @@ def test_move_from_text_reads_uci_and_san(game, fen: str, text: str, uci: str) -
         (START, "", "malformed move"),
         (START, "e2e4e5", "malformed move"),
         (START, "O-O", "illegal move 'O-O'"),
+        ("3r2k1/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8", "a promotion needs a piece, e.g. e7e8q"),
         ("4k3/8/8/8/8/8/4N3/4K2N w - - 0 1", "Ng3", "ambiguous move 'Ng3'"),
     ],
 )

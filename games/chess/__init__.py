@@ -74,6 +74,8 @@ class ChessGame(Game):
         if _UCI.fullmatch(wanted):
             if wanted in by_uci:
                 return by_uci[wanted]
+            if wanted + "q" in by_uci:
+                raise BadMove(f"illegal move {wanted!r}: a promotion needs a piece, e.g. {wanted}q")
             raise BadMove(f"illegal move {wanted!r} in position {state.to_text()!r}")
         board = chess.Board(state.to_text())
         try:
