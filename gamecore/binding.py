@@ -23,6 +23,7 @@ clears a package's numba cache whenever its sources change.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.util
@@ -43,7 +44,7 @@ JIT_IMPORT = "from gamecore.jit import kernel\n"
 PYTHON_JIT_IMPORT = "from gamecore.jit import python_kernel as kernel\n"
 
 _bound: dict[tuple[str, str, bool], ModuleType] = {}
-_guarded: set[Path] = set()
+_guarded: set[str] = set()
 
 
 def cache_dir() -> Path:
@@ -85,13 +86,16 @@ def bind(game: Game, template: str) -> ModuleType:
 
 
 def guard_kernel_caches(kernel_module: str) -> None:
-    """Clear stale numba caches of gamecore and of ``kernel_module``'s package.
+    """Clear stale numba caches of gamecore and of ``kernel_module``'s package (once per process).
 
     A game's compiled kernels inline gamecore's own numba code (``bits.py``,
     ``jit.py``, ...), so the game's cache is also stale when that code changes.
     Must run before the first call of any of their kernels in this process:
     numba reads its cache index lazily, at the first call.
     """
+    if kernel_module in _guarded:
+        return
+    _guarded.add(kernel_module)
     gamecore_dir = _package_dir("gamecore")
     guard_cache(gamecore_dir)
     guard_cache(_package_dir(kernel_module), extra=_numba_code_digest(gamecore_dir))
@@ -99,12 +103,15 @@ def guard_kernel_caches(kernel_module: str) -> None:
 
 def guard_cache(package_dir: Path, extra: str = "") -> None:
     """Drop the numba cache files of ``package_dir`` (a directory or one file) when its
-    sources (plus ``extra``, a digest of what they depend on) changed since last seen."""
-    if package_dir in _guarded:
-        return
-    _guarded.add(package_dir)
+    sources (plus ``extra``, a digest of what they depend on) changed since last seen.
+
+    The stamp recording what was seen lives in the same ``__pycache__`` as
+    numba's files, so it always describes the cache it guards.
+    """
     digest = _tree_digest(package_dir) + extra
-    stamp = cache_dir() / "stamps" / (hashlib.sha256(str(package_dir).encode()).hexdigest()[:16])
+    root = package_dir if package_dir.is_dir() else package_dir.parent
+    name = "gamecore-guard" if package_dir.is_dir() else f"{package_dir.stem}.gamecore-guard"
+    stamp = root / "__pycache__" / name
     try:
         if stamp.read_text() == digest:
             return
@@ -114,7 +121,8 @@ def guard_cache(package_dir: Path, extra: str = "") -> None:
         for pattern in (f"{source.stem}.*.nbi", f"{source.stem}.*.nbc"):
             for f in (source.parent / "__pycache__").glob(pattern):
                 f.unlink(missing_ok=True)
-    _write_atomic(stamp, digest)
+    with contextlib.suppress(OSError):  # a read-only install: numba cannot cache there either
+        _write_atomic(stamp, digest)
 
 
 def _numba_code_digest(root: Path) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import cached_property
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -93,7 +94,7 @@ class Game(ABC):
     def team_names(self) -> tuple[str, str]:
         return (self.player_names[0], self.player_names[1])
 
-    @property
+    @cached_property
     def kernel(self) -> ModuleType:
         """The kernel module, imported on first use and checked for completeness."""
         from gamecore.binding import guard_kernel_caches
