@@ -20,17 +20,7 @@ import numpy as np
 
 import gamecore
 from gamecore.binding import bind
-
-
-def python_chess_perft(board: chess.Board, depth: int) -> int:
-    if depth == 0:
-        return 1
-    total = 0
-    for move in board.legal_moves:
-        board.push(move)
-        total += python_chess_perft(board, depth - 1)
-        board.pop()
-    return total
+from games.chess.interop import python_chess_perft
 
 
 def timed(fn) -> tuple[int, float]:

@@ -13,21 +13,11 @@ import pytest
 from gamecore.binding import bind
 from gamecore.registry import get_game
 from games.chess import move_to_uci
+from games.chess.interop import python_chess_perft
 from games.chess.suite import PERFT_SUITE
 
 # Perft of the default run is capped at this many leaves per case (a few seconds in all).
 FAST_LIMIT = 250_000
-
-
-def python_chess_perft(board: chess.Board, depth: int) -> int:
-    if depth == 0:
-        return 1
-    total = 0
-    for move in board.legal_moves:
-        board.push(move)
-        total += python_chess_perft(board, depth - 1)
-        board.pop()
-    return total
 
 
 def bound_perft(fen: str, depth: int) -> int:

@@ -71,3 +71,15 @@ def to_pgn(state: State, headers: dict[str, str] | None = None) -> str:
 
 
 __all__ = ["from_board", "move_to_san", "result_text", "root_fen", "to_board", "to_pgn"]
+
+
+def python_chess_perft(board: chess.Board, depth: int) -> int:
+    """Perft by python-chess push/pop: the oracle for our counts and the speed reference."""
+    if depth == 0:
+        return 1
+    total = 0
+    for move in board.legal_moves:
+        board.push(move)
+        total += python_chess_perft(board, depth - 1)
+        board.pop()
+    return total
