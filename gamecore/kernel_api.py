@@ -41,6 +41,10 @@ KERNEL_FUNCTIONS = (
     "hash_full",
     "ply_of",
     "features",
+    "order_key",
+    "null_move_ok",
+    "make_null",
+    "unmake_null",
 )
 
 
@@ -95,7 +99,10 @@ def status(st, n_legal):
     """``ONGOING``, or ``WIN``/``LOSS``/``DRAW`` for the team to move.
 
     ``n_legal`` is the number ``gen_moves`` just returned for ``st``, so the
-    kernel can tell checkmate from stalemate without generating again.
+    kernel can tell checkmate from stalemate without generating again. It is
+    -1 when the moves were not generated (quiescence search): then report
+    what is known without them — a completed line, a draw by rule — and
+    ``ONGOING`` otherwise.
     """
     raise _contract()
 
@@ -112,6 +119,35 @@ def hash_full(st):
 
 def ply_of(st):
     """Moves made since the state's arrays were set up (the depth of the undo stack)."""
+    raise _contract()
+
+
+def order_key(st, move):
+    """How urgently the search should try ``move`` (legal in ``st``): 0 for a quiet move,
+    more than 0 for a noisy one (capture, promotion), larger first — e.g. MVV-LVA.
+
+    Killer and history ordering apply to the quiet moves; futility pruning and
+    late-move reductions never touch a noisy move.
+    """
+    raise _contract()
+
+
+def null_move_ok(st):
+    """Whether null-move pruning may be tried here.
+
+    False where passing could be better than every move (zugzwang is common:
+    chess endings without pieces, Connect Four always).
+    """
+    raise _contract()
+
+
+def make_null(st):
+    """Hand the turn to the next seat without moving (the null move of null-move pruning)."""
+    raise _contract()
+
+
+def unmake_null(st):
+    """Take back ``make_null``."""
     raise _contract()
 
 

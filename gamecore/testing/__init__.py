@@ -12,7 +12,9 @@ sequence) and at every position checks what algorithms silently rely on:
 * position and move text round-trip;
 * perft is reproducible: the bound (compiled) perft agrees with a perft driven
   through :class:`~gamecore.state.State`, and leaves the state as it found it;
-* features are in range and finite; copies are independent; states grow.
+* features are in range and finite; copies are independent; states grow;
+* the null move is undone exactly and keeps the hash right; every noisy move
+  has a positive ordering key.
 
 Use it by subclassing :class:`GameConformance` in a test module::
 
@@ -124,6 +126,21 @@ def check_make_unmake(state: State) -> None:
         assert same_snapshot(before, after), f"unmake of {move} did not restore {before[0]!r}"
 
 
+def check_null_move_and_ordering(state: State) -> None:
+    """The search's extras: null move made and unmade exactly, noisy moves keyed first."""
+    kernel = state._kernel
+    for move in state.noisy_moves():
+        assert kernel.order_key(state.arrays, move) > 0, f"noisy move {move} has order key 0"
+    if state.status() != ONGOING:
+        return
+    before = snapshot(state)
+    state.reserve(1)
+    kernel.make_null(state.arrays)
+    assert kernel.hash_of(state.arrays) == kernel.hash_full(state.arrays), "null move hash wrong"
+    kernel.unmake_null(state.arrays)
+    assert same_snapshot(before, snapshot(state)), f"unmake_null did not restore {before[0]!r}"
+
+
 def check_text_round_trip(state: State) -> None:
     game = state.game
     text = state.to_text()
@@ -204,6 +221,7 @@ class GameConformance:
         state = self.walk(choices[: self.max_plies], start)
         check_moves_well_formed(state)
         check_make_unmake(state)
+        check_null_move_and_ordering(state)
         check_terminal(state)
 
     @_SETTINGS

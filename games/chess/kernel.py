@@ -1,8 +1,8 @@
 """The chess kernel: exactly the names of :mod:`gamecore.kernel_api`, bound by the algorithms.
 
 Only a façade: the rules live in movegen (legal moves, ``gen_moves`` itself),
-makemove (make/unmake and the incremental hash) and rules (results, hash from
-scratch, features).
+makemove (make/unmake and the incremental hash), rules (results, hash from
+scratch, features) and search_support (move ordering, the null move).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from games.chess.layout import HASH, PLY, SIDE
 from games.chess.makemove import make_move, unmake_move
 from games.chess.movegen import gen_moves, gen_noisy
 from games.chess.rules import features, hash_full, king_attacked, status
+from games.chess.search_support import make_null, null_move_ok, order_key, unmake_null
 
 __all__ = [
     "features",
@@ -23,11 +24,15 @@ __all__ = [
     "hash_of",
     "king_attacked",
     "make_move",
+    "make_null",
+    "null_move_ok",
+    "order_key",
     "ply_of",
     "side_to_move",
     "status",
     "team_to_move",
     "unmake_move",
+    "unmake_null",
 ]
 
 

@@ -152,3 +152,33 @@ def features(st, idx, val):
             val[n] = 1.0
             n += 1
     return n
+
+
+def order_key(st, move):
+    """Winning drops first; everything else is quiet."""
+    board, height, info, _ = st
+    col = move - 1
+    cell = 7 * height[col] + col
+    board[cell] = info[SIDE] + 1
+    wins = _wins(board, cell)
+    board[cell] = 0
+    return 1 if wins else 0
+
+
+def null_move_ok(st):
+    """Never: Connect Four is a game of zugzwang, so passing is no safe lower bound."""
+    return False
+
+
+def make_null(st):
+    _, _, info, hashes = st
+    ply = info[PLY]
+    hashes[ply + 1] = hashes[ply] ^ ZOBRIST_SIDE
+    info[PLY] = ply + 1
+    info[SIDE] = 1 - info[SIDE]
+
+
+def unmake_null(st):
+    _, _, info, _ = st
+    info[PLY] -= 1
+    info[SIDE] = 1 - info[SIDE]

@@ -1,0 +1,363 @@
+"""Negamax alpha-beta (principal-variation search) for any game: the bound search kernel.
+
+Values are from the point of view of the team to move. A child's value is
+negated only when the child's mover is on the other team, so consecutive
+moves by partners (or a pass) come out right in multi-player team games.
+
+The search context ``ctx`` is a tuple of preallocated arrays (see
+``gamecore.search.SearchContext``); nothing is allocated per node. ``params``
+is a ``gamecore.search.SearchParams`` record: training mode switches off
+everything that depends on the evaluation weights (null move, futility, late
+move reductions), as TreeStrap requires, tournament mode switches it on.
+
+Mate and win scores are ``MATE - ply`` (shorter wins preferred); heuristic
+values are clipped to ``±MAX_EVAL``, which lies below every mate score.
+"""
+
+import numpy as np
+
+from gamecore import kernel_api as game
+from gamecore import tt as ttable
+from gamecore.jit import kernel
+from gamecore.kernel_api import LOSS, ONGOING, WIN
+
+MATE = 9999.0
+MAX_EVAL = 9900.0
+MAX_PLY = 96  # deepest ply; MATE - MAX_PLY must stay above MAX_EVAL
+INF = 1.0e9
+EPS = 1.0e-6  # width of a null window on the (float) value scale
+
+# Indices of the int64 ``info`` array shared with the driver.
+NODES = 0  # every node, quiescence included
+QNODES = 1  # quiescence nodes
+STOP = 2  # set to 1 by another thread to stop the search
+NODE_LIMIT = 3  # stop after this many nodes (0: no limit)
+ABORTED = 4  # set when the search stopped early
+SELDEPTH = 5  # deepest ply reached
+GENERATION = 6  # search number, for transposition-table replacement
+ROOT_BEST = 7  # best root move of the iteration so far (0: none yet)
+INFO_SIZE = 8
+
+# Move-ordering tiers (higher first).
+ORDER_TT = 1 << 50
+ORDER_NOISY = 1 << 40
+ORDER_KILLER_1 = 1 << 39
+ORDER_KILLER_2 = 1 << 38
+HISTORY_MAX = 1 << 30
+HISTORY_BITS = 16
+
+
+@kernel
+def evaluate(st, theta, fidx, fval):
+    """The linear evaluation θ·φ(st) for the team to move, clipped to ±MAX_EVAL."""
+    n = game.features(st, fidx, fval)
+    value = 0.0
+    for i in range(n):
+        value += theta[fidx[i]] * fval[i]
+    return min(MAX_EVAL, max(-MAX_EVAL, value))
+
+
+@kernel
+def terminal_value(result, ply):
+    """The value of a finished game for the team to move, preferring quicker wins."""
+    if result == WIN:
+        return MATE - ply
+    if result == LOSS:
+        return -(MATE - ply)
+    return 0.0
+
+
+@kernel
+def to_tt(value, ply):
+    """Mate distances stored from the node, so the entry holds wherever the node recurs."""
+    if value > MAX_EVAL:
+        return value + ply
+    if value < -MAX_EVAL:
+        return value - ply
+    return value
+
+
+@kernel
+def from_tt(value, ply):
+    if value > MAX_EVAL:
+        return value - ply
+    if value < -MAX_EVAL:
+        return value + ply
+    return value
+
+
+@kernel
+def history_slot(move):
+    return (move ^ (move >> HISTORY_BITS)) & ((1 << HISTORY_BITS) - 1)
+
+
+@kernel
+def order_moves(st, ctx, ply, n, tt_move, use_killers, use_history):
+    """Give each of the ``n`` moves at ``ply`` its ordering key (sorted lazily by ``pick``)."""
+    moves, keys, killers, history = ctx[0], ctx[1], ctx[2], ctx[3]
+    team = game.team_to_move(st)
+    for i in range(n):
+        m = moves[ply, i]
+        noisy = game.order_key(st, m)
+        if m == tt_move:
+            keys[ply, i] = ORDER_TT
+        elif noisy > 0:
+            keys[ply, i] = ORDER_NOISY + noisy
+        elif use_killers and m == killers[ply, 0]:
+            keys[ply, i] = ORDER_KILLER_1
+        elif use_killers and m == killers[ply, 1]:
+            keys[ply, i] = ORDER_KILLER_2
+        elif use_history:
+            keys[ply, i] = history[team, history_slot(m)]
+        else:
+            keys[ply, i] = 0
+
+
+@kernel
+def pick(ctx, ply, i, n):
+    """Swap the best-keyed move of ``i..n-1`` into place ``i`` and return it (selection sort)."""
+    moves, keys = ctx[0], ctx[1]
+    best = i
+    for j in range(i + 1, n):
+        if keys[ply, j] > keys[ply, best]:
+            best = j
+    if best != i:
+        moves[ply, i], moves[ply, best] = moves[ply, best], moves[ply, i]
+        keys[ply, i], keys[ply, best] = keys[ply, best], keys[ply, i]
+    return moves[ply, i]
+
+
+@kernel
+def reward_quiet(st, ctx, ply, move, depth):
+    """A quiet move caused a cutoff: remember it as a killer and in the history table."""
+    killers, history = ctx[2], ctx[3]
+    if killers[ply, 0] != move:
+        killers[ply, 1] = killers[ply, 0]
+        killers[ply, 0] = move
+    team = game.team_to_move(st)
+    slot = history_slot(move)
+    history[team, slot] += depth * depth
+    if history[team, slot] > HISTORY_MAX:
+        history //= 2
+
+
+@kernel
+def update_pv(ctx, ply, move):
+    pv, pv_len = ctx[4], ctx[5]
+    pv[ply, ply] = move
+    child_end = pv_len[ply + 1]
+    for j in range(ply + 1, child_end):
+        pv[ply, j] = pv[ply + 1, j]
+    pv_len[ply] = max(child_end, ply + 1)
+
+
+@kernel
+def enter_node(ctx, ply):
+    """Count the node and say whether the search must stop (limit, stop flag)."""
+    info, pv_len = ctx[6], ctx[5]
+    info[NODES] += 1
+    pv_len[ply] = ply
+    if ply > info[SELDEPTH]:
+        info[SELDEPTH] = ply
+    if info[STOP] != 0 or (info[NODE_LIMIT] > 0 and info[NODES] >= info[NODE_LIMIT]):
+        info[ABORTED] = 1
+    return info[ABORTED] != 0
+
+
+@kernel
+def quiesce(st, ctx, params, ply, alpha, beta):
+    """Search noisy moves only (all moves when in check) until the position is quiet."""
+    if enter_node(ctx, ply):
+        return 0.0
+    info = ctx[6]
+    info[QNODES] += 1
+    moves = ctx[0]
+    theta, fidx, fval = ctx[7], ctx[8], ctx[9]
+    in_check = game.king_attacked(st, game.side_to_move(st))
+    if in_check:
+        n = game.gen_moves(st, moves[ply])
+        result = game.status(st, n)
+        if result != ONGOING:
+            return terminal_value(result, ply)
+        best = -INF
+    else:
+        result = game.status(st, -1)
+        if result != ONGOING:
+            return terminal_value(result, ply)
+        stand_pat = evaluate(st, theta, fidx, fval)
+        if stand_pat >= beta or ply >= MAX_PLY - 1:
+            return stand_pat
+        best = stand_pat
+        alpha = max(alpha, stand_pat)
+        n = game.gen_noisy(st, moves[ply])
+    if ply >= MAX_PLY - 1:
+        return evaluate(st, theta, fidx, fval)
+    order_moves(st, ctx, ply, n, 0, False, False)
+    team = game.team_to_move(st)
+    for i in range(n):
+        move = pick(ctx, ply, i, n)
+        game.make_move(st, move)
+        low, high, sign = child_window(game.team_to_move(st) == team, alpha, beta)
+        value = sign * quiesce(st, ctx, params, ply + 1, low, high)
+        game.unmake_move(st, move)
+        if info[ABORTED]:
+            return 0.0
+        if value > best:
+            best = value
+            if value > alpha:
+                alpha = value
+                update_pv(ctx, ply, move)
+                if alpha >= beta:
+                    break
+    return best
+
+
+@kernel
+def child_window(same_team, alpha, beta):
+    """The child's window and the sign that turns its value into the parent's.
+
+    Across teams, negamax negates; between partners (or after a pass to a
+    partner) the value carries over unchanged.
+    """
+    if same_team:
+        return alpha, beta, 1.0
+    return -beta, -alpha, -1.0
+
+
+@kernel
+def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
+    """Fail-soft PVS. Returns the value for the team to move; stores its bounds in the TT."""
+    if enter_node(ctx, ply):
+        return 0.0
+    moves, info, tt = ctx[0], ctx[6], ctx[10]
+    theta, fidx, fval = ctx[7], ctx[8], ctx[9]
+    n = game.gen_moves(st, moves[ply])
+    result = game.status(st, n)
+    if result != ONGOING:
+        return terminal_value(result, ply)
+    if ply >= MAX_PLY - 1:
+        return evaluate(st, theta, fidx, fval)
+    if depth <= 0:
+        if params.quiescence:
+            return quiesce(st, ctx, params, ply, alpha, beta)
+        return evaluate(st, theta, fidx, fval)
+
+    key = game.hash_of(st)
+    tt_move = 0
+    slot = ttable.probe(tt, key)
+    if slot >= 0:
+        tt_move = tt[3][slot]
+        if ply > 0 and tt[4][slot] >= depth:
+            low = from_tt(tt[1][slot], ply)
+            high = from_tt(tt[2][slot], ply)
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+
+    team = game.team_to_move(st)
+    in_check = game.king_attacked(st, game.side_to_move(st))
+    pruning = not in_check and ply > 0 and beta - alpha <= 2 * EPS
+    static = 0.0
+    if pruning and (params.null_move or params.futility):
+        static = evaluate(st, theta, fidx, fval)
+
+    if (
+        params.null_move
+        and pruning
+        and null_ok
+        and depth > params.null_reduction
+        and static >= beta
+        and game.null_move_ok(st)
+    ):
+        game.make_null(st)
+        low, high, sign = child_window(game.team_to_move(st) == team, beta - EPS, beta)
+        reduced = depth - 1 - params.null_reduction
+        value = sign * negamax(st, ctx, params, reduced, ply + 1, low, high, np.int64(0))
+        game.unmake_null(st)
+        if info[ABORTED]:
+            return 0.0
+        if value >= beta:
+            return min(value, MAX_EVAL)
+
+    futile = params.futility and pruning and depth == 1 and static + params.futility_margin <= alpha
+
+    order_moves(st, ctx, ply, n, tt_move, params.killers, params.history)
+    alpha0 = alpha
+    best = -INF
+    best_move = 0
+    searched = 0
+    for i in range(n):
+        move = pick(ctx, ply, i, n)
+        quiet = game.order_key(st, move) == 0
+        game.make_move(st, move)
+        gives_check = game.king_attacked(st, game.side_to_move(st))
+        same = game.team_to_move(st) == team
+        if futile and searched > 0 and quiet and not gives_check:
+            game.unmake_move(st, move)
+            best = max(best, static + params.futility_margin)
+            continue
+        new_depth = depth - 1
+        if params.check_extension and gives_check:
+            new_depth += 1
+        if searched == 0 or not params.pvs:
+            low, high, sign = child_window(same, alpha, beta)
+            value = sign * negamax(st, ctx, params, new_depth, ply + 1, low, high, np.int64(1))
+        else:
+            reduce = 0
+            if (
+                params.lmr
+                and quiet
+                and not in_check
+                and not gives_check
+                and depth >= params.lmr_min_depth
+                and searched >= params.lmr_min_moves
+            ):
+                reduce = params.lmr_reduction
+            low, high, sign = child_window(same, alpha, alpha + EPS)
+            d = new_depth - reduce
+            value = sign * negamax(st, ctx, params, d, ply + 1, low, high, np.int64(1))
+            if value > alpha and reduce > 0 and not info[ABORTED]:
+                d = new_depth
+                value = sign * negamax(st, ctx, params, d, ply + 1, low, high, np.int64(1))
+            if alpha < value < beta and not info[ABORTED]:
+                low, high, sign = child_window(same, alpha, beta)
+                value = sign * negamax(st, ctx, params, new_depth, ply + 1, low, high, np.int64(1))
+        game.unmake_move(st, move)
+        if info[ABORTED]:
+            return 0.0
+        searched += 1
+        if value > best:
+            best = value
+            best_move = move
+            if value > alpha:
+                alpha = value
+                update_pv(ctx, ply, move)
+                if ply == 0:
+                    info[ROOT_BEST] = move
+                if alpha >= beta:
+                    if quiet:
+                        reward_quiet(st, ctx, ply, move, depth)
+                    break
+    ttable.store(
+        tt,
+        key,
+        depth,
+        to_tt(best, ply),
+        to_tt(alpha0, ply),
+        to_tt(beta, ply),
+        best_move,
+        info[GENERATION],
+    )
+    return best
+
+
+@kernel
+def search_root(st, ctx, params, depth, alpha, beta):
+    """One iteration of iterative deepening from the root (ply 0)."""
+    info = ctx[6]
+    info[ROOT_BEST] = 0
+    info[SELDEPTH] = 0
+    return negamax(st, ctx, params, depth, np.int64(0), alpha, beta, np.int64(1))

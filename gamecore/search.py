@@ -1,0 +1,266 @@
+"""Iterative deepening around the bound search kernel, for the CLI, the GUI and the trainers.
+
+:meth:`Searcher.iterate` is a generator yielding one :class:`SearchInfo` per
+completed depth (as Sunfish does), so the caller decides when it has seen
+enough; limits on depth, nodes and time stop it from inside. Time limits are
+kept by a watchdog thread that raises the kernel's stop flag: the kernel
+releases the GIL (``nogil``), so the watchdog runs while it searches, and an
+interrupted iteration still contributes the best root move it finished.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+
+from gamecore import tt as ttable
+from gamecore.binding import bind
+from gamecore.game import Game
+from gamecore.state import State
+
+
+class SearchParams(NamedTuple):
+    """Every search knob, in one record a tuner can change (see seed 004 on tuning them).
+
+    Training mode uses only what does not depend on the evaluation weights —
+    transposition table, killers, history, check extension, quiescence — so
+    that learning from the search tree is not biased by pruning decisions the
+    weights made (Veness et al. 2009, §5). Tournament mode adds the rest.
+    """
+
+    pvs: bool = True
+    """Null-window search of all but the first move, re-searching on fail-high."""
+    quiescence: bool = True
+    check_extension: bool = True
+    """Search a move that gives check one ply deeper (reduces the horizon effect)."""
+    killers: bool = True
+    history: bool = True
+    null_move: bool = False
+    null_reduction: int = 2
+    """R: plies saved by the null-move search (2 is the classic safe choice)."""
+    futility: bool = False
+    futility_margin: float = 200.0
+    """At the frontier, skip quiet moves when static value + margin cannot reach alpha.
+    In evaluation units: about two pawns with the shipped chess weights."""
+    lmr: bool = False
+    lmr_min_depth: int = 3
+    lmr_min_moves: int = 4
+    """Reduce quiet moves only after this many moves were searched at full depth."""
+    lmr_reduction: int = 1
+    aspiration: bool = False
+    aspiration_window: float = 50.0
+    """Half-width of the first window around the previous iteration's value."""
+
+    @classmethod
+    def training(cls) -> SearchParams:
+        return cls()
+
+    @classmethod
+    def tournament(cls) -> SearchParams:
+        return cls(null_move=True, futility=True, lmr=True, aspiration=True)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When to stop (python-chess's ``Limit``): any that is set, first reached."""
+
+    depth: int | None = None
+    nodes: int | None = None
+    time: float | None = None
+    """Seconds of wall-clock time for the whole search."""
+
+
+@dataclass(frozen=True)
+class Score:
+    """A search value that knows its point of view (the team to move) and mate distance."""
+
+    value: float
+    mate: int | None = None
+    """Plies to the end of a won (positive) or lost (negative) game, if the search saw one."""
+
+    @classmethod
+    def from_value(cls, value: float, mate_value: float, max_eval: float) -> Score:
+        if abs(value) > max_eval:
+            plies = round(mate_value - abs(value))
+            return cls(value, plies if value > 0 else -plies)
+        return cls(value)
+
+    def __str__(self) -> str:
+        if self.mate is not None:
+            return f"mate {self.mate:+d} plies"
+        return f"{self.value:+.1f}"
+
+
+@dataclass(frozen=True)
+class SearchInfo:
+    """What one iteration found."""
+
+    depth: int
+    score: Score
+    best_move: int
+    pv: list[int]
+    nodes: int
+    seldepth: int
+    seconds: float
+    complete: bool = True
+    """False for the last, interrupted iteration (its move was fully searched, its depth not)."""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+class Searcher:
+    """A game's search with its own transposition table and buffers, reused across searches."""
+
+    def __init__(
+        self,
+        game: Game,
+        theta: np.ndarray,
+        params: SearchParams | None = None,
+        tt_megabytes: float = 16,
+    ) -> None:
+        if theta.shape != (game.feature_set.count,):
+            raise ValueError(f"theta has shape {theta.shape}, game needs {game.feature_set.count}")
+        self.game = game
+        self.params = params or SearchParams.tournament()
+        self.kernel = bind(game, "gamecore.algorithms.search")
+        k = self.kernel
+        rows = k.MAX_PLY + 1
+        self.theta = np.ascontiguousarray(theta, dtype=np.float64)
+        self.tt = ttable.new_table(tt_megabytes)
+        self.info = np.zeros(k.INFO_SIZE, dtype=np.int64)
+        self._generation = 0
+        self.ctx = (
+            np.zeros((rows, game.max_moves), dtype=np.int64),  # moves per ply
+            np.zeros((rows, game.max_moves), dtype=np.int64),  # ordering keys
+            np.zeros((rows, 2), dtype=np.int64),  # killers
+            np.zeros((2, 1 << k.HISTORY_BITS), dtype=np.int64),  # history per team
+            np.zeros((rows, rows), dtype=np.int64),  # triangular PV
+            np.zeros(rows, dtype=np.int64),  # PV lengths
+            self.info,
+            self.theta,
+            np.zeros(game.feature_set.count, dtype=np.int64),  # active feature indices
+            np.zeros(game.feature_set.count, dtype=np.float64),  # their values
+            self.tt,
+        )
+
+    # -- control -----------------------------------------------------------------
+
+    def stop(self) -> None:
+        """Ask a running search to stop (safe from any thread)."""
+        self.info[self.kernel.STOP] = 1
+
+    def clear(self) -> None:
+        """Forget the transposition table, killers and history (a new game, or TreeStrap)."""
+        ttable.clear(self.tt)
+        self.ctx[2][:] = 0
+        self.ctx[3][:] = 0
+
+    def evaluate(self, state: State) -> float:
+        """The static evaluation of ``state`` for its team to move."""
+        return float(self.kernel.evaluate(state.arrays, self.theta, self.ctx[8], self.ctx[9]))
+
+    # -- searching ---------------------------------------------------------------
+
+    def search(self, state: State, limits: Limits) -> SearchInfo:
+        """Search to the limits and return the last iteration's result."""
+        last = None
+        for last in self.iterate(state, limits):  # noqa: B007 - keep the final iteration
+            pass
+        if last is None:
+            raise RuntimeError("search produced no iteration")
+        return last
+
+    def iterate(self, state: State, limits: Limits) -> Iterator[SearchInfo]:
+        """Yield one :class:`SearchInfo` per depth until a limit is reached.
+
+        Always yields at least one result when the position has a legal move:
+        if the first iteration is interrupted, the first legal move is reported.
+        """
+        k = self.kernel
+        state.reserve(k.MAX_PLY + 1)
+        info = self.info
+        info[:] = 0
+        self._generation = self._generation % 30000 + 1
+        info[k.GENERATION] = self._generation
+        info[k.NODE_LIMIT] = limits.nodes or 0
+        max_depth = min(limits.depth or k.MAX_PLY - 1, k.MAX_PLY - 1)
+        start = time.perf_counter()
+        watchdog = None
+        if limits.time is not None:
+            watchdog = threading.Timer(max(0.0, limits.time), self.stop)
+            watchdog.daemon = True
+            watchdog.start()
+        previous: SearchInfo | None = None
+        try:
+            for depth in range(1, max_depth + 1):
+                result = self._iteration(state, depth, previous, start)
+                if result is None:  # interrupted before any root move was finished
+                    break
+                yield result
+                previous = result
+                if not result.complete or info[k.ABORTED]:
+                    break
+                if result.score.mate is not None and abs(result.score.mate) <= depth:
+                    break  # a forced result was found within the full-width depth
+        finally:
+            if watchdog is not None:
+                watchdog.cancel()
+        if previous is None:
+            moves = state.legal_moves()
+            if moves:
+                yield SearchInfo(
+                    0,
+                    Score(0.0),
+                    moves[0],
+                    [moves[0]],
+                    int(info[k.NODES]),
+                    0,
+                    time.perf_counter() - start,
+                    complete=False,
+                )
+
+    def _iteration(
+        self, state: State, depth: int, previous: SearchInfo | None, start: float
+    ) -> SearchInfo | None:
+        k = self.kernel
+        info = self.info
+        params = self.params
+        d = np.int64(depth)
+        if params.aspiration and previous is not None and previous.score.mate is None:
+            window = params.aspiration_window
+            alpha, beta = previous.score.value - window, previous.score.value + window
+            value = k.search_root(state.arrays, self.ctx, params, d, alpha, beta)
+            if not info[k.ABORTED] and not (alpha < value < beta):
+                value = k.search_root(state.arrays, self.ctx, params, d, -k.INF, k.INF)
+        else:
+            value = k.search_root(state.arrays, self.ctx, params, d, -k.INF, k.INF)
+        seconds = time.perf_counter() - start
+        nodes = int(info[k.NODES])
+        if info[k.ABORTED]:
+            move = int(info[k.ROOT_BEST])
+            if move == 0 or (previous is not None and move == previous.best_move):
+                return None  # nothing finished that the previous iteration did not know
+            pv = [move]
+            return SearchInfo(
+                depth,
+                Score(previous.score.value if previous else 0.0),
+                move,
+                pv,
+                nodes,
+                int(info[k.SELDEPTH]),
+                seconds,
+                complete=False,
+            )
+        pv_len = int(self.ctx[5][0])
+        pv = [int(m) for m in self.ctx[4][0, :pv_len]]
+        score = Score.from_value(float(value), k.MATE, k.MAX_EVAL)
+        best = pv[0] if pv else int(info[k.ROOT_BEST])
+        return SearchInfo(depth, score, best, pv, nodes, int(info[k.SELDEPTH]), seconds)

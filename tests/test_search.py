@@ -1,0 +1,145 @@
+"""The generic search: exact values, correct transposition-table bounds, limits.
+
+Connect Four is the test bed for exactness: every path to a position has the
+same length, so a transposition-table hit never grafts a deeper search onto a
+shallower node, and alpha-beta must reproduce brute-force minimax exactly.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import gamecore
+from gamecore import tt as ttable
+from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.state import State
+
+EXACT = SearchParams.training()._replace(quiescence=False)
+
+
+def minimax(searcher: Searcher, state: State, depth: int, ply: int) -> float:
+    """Plain depth-limited minimax through the State API (the reference)."""
+    k = searcher.kernel
+    n = len(state.legal_moves())
+    result = state.status()
+    if result != gamecore.ONGOING:
+        return float(k.terminal_value(result, ply))
+    if depth == 0:
+        return searcher.evaluate(state)
+    team = state.team
+    best = -np.inf
+    for move in state.legal_moves():
+        state.push_unchecked(move)
+        value = minimax(searcher, state, depth - 1, ply + 1)
+        if state.team != team:
+            value = -value
+        state.pop()
+        best = max(best, value)
+    assert n > 0
+    return best
+
+
+def connect4_positions(count: int, seed: int) -> list[State]:
+    game = gamecore.get_game("connect4")
+    rng = np.random.default_rng(seed)
+    states = []
+    for _ in range(count):
+        state = game.initial_state()
+        for _ in range(rng.integers(0, 14)):
+            moves = state.legal_moves()
+            if not moves or state.is_terminal():
+                break
+            state.push_unchecked(moves[rng.integers(len(moves))])
+        if not state.is_terminal():
+            states.append(state)
+    return states
+
+
+@pytest.fixture(scope="module")
+def connect4():
+    return gamecore.get_game("connect4")
+
+
+def test_finds_an_immediate_win_as_a_mate_score(connect4):
+    state = connect4.state_from_text("......./......./......./......./......o/.xxx.oo x")
+    searcher = Searcher(connect4, np.zeros(connect4.feature_set.count), EXACT)
+    result = searcher.search(state, Limits(depth=4))
+    assert result.best_move == 1
+    assert result.score.mate == 1
+
+
+def test_sees_that_every_move_loses_against_a_double_threat(connect4):
+    # o to move; x has .xxx. on the bottom row with both ends open: o blocks one, x plays the other.
+    state = connect4.state_from_text("......./......./......./......./......o/.xxx..o o")
+    searcher = Searcher(connect4, np.zeros(connect4.feature_set.count), EXACT)
+    result = searcher.search(state, Limits(depth=3))
+    assert result.score.mate == -2
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_alpha_beta_value_equals_minimax(connect4, seed):
+    rng = np.random.default_rng(seed)
+    theta = rng.normal(0, 30, connect4.feature_set.count)
+    for state in connect4_positions(4, seed):
+        searcher = Searcher(connect4, theta, EXACT, tt_megabytes=1)
+        depth = 3
+        result = searcher.search(state, Limits(depth=depth))
+        assert result.score.value == pytest.approx(minimax(searcher, state, depth, 0), abs=1e-9)
+
+
+def walk_tt(searcher: Searcher, state: State, ply: int, seen: set, out: list) -> None:
+    """Collect (state text, ply, depth, lower, upper) for every TT entry reachable from the root."""
+    _, lower, upper, _, depth, _ = searcher.tt
+    slot = ttable.probe(searcher.tt, np.uint64(state.hash))
+    if slot < 0 or state.hash in seen:
+        return
+    seen.add(state.hash)
+    k = searcher.kernel
+    out.append(
+        (
+            state.copy(),
+            ply,
+            int(depth[slot]),
+            float(k.from_tt(lower[slot], ply)),
+            float(k.from_tt(upper[slot], ply)),
+        )
+    )
+    for move in state.legal_moves():
+        state.push_unchecked(move)
+        walk_tt(searcher, state, ply + 1, seen, out)
+        state.pop()
+
+
+def test_transposition_bounds_bracket_the_minimax_value(connect4):
+    """What TreeStrap(αβ) relies on: every stored lower/upper bound is a true bound."""
+    rng = np.random.default_rng(11)
+    theta = rng.normal(0, 30, connect4.feature_set.count)
+    checked = 0
+    for state in connect4_positions(3, 5):
+        searcher = Searcher(connect4, theta, EXACT, tt_megabytes=1)
+        searcher.search(state, Limits(depth=4))
+        entries: list = []
+        walk_tt(searcher, state, 0, set(), entries)
+        assert entries, "the search stored nothing"
+        for node, ply, depth, low, high in entries:
+            true = minimax(searcher, node, depth, ply)
+            assert low - 1e-9 <= true <= high + 1e-9, (node.to_text(), depth, low, true, high)
+            checked += 1
+    assert checked > 50
+
+
+def test_node_limit_stops_the_search(connect4):
+    searcher = Searcher(connect4, np.zeros(connect4.feature_set.count), EXACT)
+    result = searcher.search(connect4.initial_state(), Limits(depth=20, nodes=500))
+    assert result.nodes <= 501
+    assert result.best_move in range(1, 8)
+
+
+def test_search_leaves_the_state_unchanged(connect4):
+    state = connect4_positions(1, 9)[0]
+    text, ply, h = state.to_text(), state.ply, state.hash
+    Searcher(connect4, np.ones(connect4.feature_set.count), SearchParams.tournament()).search(
+        state, Limits(depth=4)
+    )
+    assert (state.to_text(), state.ply, state.hash) == (text, ply, h)
