@@ -143,3 +143,50 @@ def test_search_leaves_the_state_unchanged(connect4):
         state, Limits(depth=4)
     )
     assert (state.to_text(), state.ply, state.hash) == (text, ply, h)
+
+
+def test_same_team_moving_twice_keeps_the_sign():
+    """In extra-turn Nim a player who takes two stones moves again: values must not flip.
+
+    Heap sizes that are multiples of 4 are lost for the mover in plain Nim; the
+    extra turn changes that, and only a search that carries the value over
+    between consecutive moves of one team agrees with brute force.
+    """
+    from tests.toys.extra_turn_nim import ExtraTurnNim
+
+    game = ExtraTurnNim()
+    rng = np.random.default_rng(4)
+    theta = rng.normal(0, 10, 64)
+    for heap in range(1, 14):
+        state = game.state_from_text(f"{heap} 0")
+        for params in (EXACT, SearchParams.tournament()._replace(null_move=False)):
+            searcher = Searcher(game, theta, params, tt_megabytes=1)
+            result = searcher.search(state, Limits(depth=6))
+            expected = minimax(searcher, state, 6, 0)
+            if params is EXACT:
+                assert result.score.value == pytest.approx(expected, abs=1e-9), heap
+            assert (result.score.value > 0) == (expected > 0), heap
+    # With the extra turn, a heap of 2 is a win by taking both (last stone).
+    state = game.state_from_text("2 0")
+    result = Searcher(game, theta, EXACT).search(state, Limits(depth=3))
+    assert result.best_move == 2 and result.score.mate == 1
+
+
+@pytest.mark.parametrize("budget", [0.05, 0.3])
+def test_time_limit_is_kept_mid_iteration(budget):
+    """The stop flag is raised by a watchdog while the compiled search runs (it drops the GIL)."""
+    import time
+
+    from gamecore.weights import Weights
+
+    game = gamecore.get_game("chess")
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    state = game.state_from_text(kiwipete)
+    searcher = Searcher(game, Weights.default(game).theta, SearchParams.tournament())
+    searcher.search(state, Limits(depth=1))  # load the compiled search first
+    start = time.perf_counter()
+    result = searcher.search(state, Limits(time=budget))
+    elapsed = time.perf_counter() - start
+    assert elapsed <= budget * 1.05 + 0.05
+    assert result.best_move in state.legal_moves()
+    assert result.depth >= 1
