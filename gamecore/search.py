@@ -22,6 +22,7 @@ from gamecore import tt as ttable
 from gamecore.binding import bind
 from gamecore.game import Game
 from gamecore.state import State
+from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
 
 
 class SearchParams(NamedTuple):
@@ -84,9 +85,9 @@ class Score:
     """Plies to the end of a won (positive) or lost (negative) game, if the search saw one."""
 
     @classmethod
-    def from_value(cls, value: float, mate_value: float, max_eval: float) -> Score:
-        if abs(value) > max_eval:
-            plies = round(mate_value - abs(value))
+    def from_value(cls, value: float) -> Score:
+        if abs(value) > MAX_EVAL:
+            plies = round(MATE - abs(value))
             return cls(value, plies if value > 0 else -plies)
         return cls(value)
 
@@ -132,7 +133,7 @@ class Searcher:
         self.params = params or SearchParams.tournament()
         self.kernel = bind(game, "gamecore.algorithms.search")
         k = self.kernel
-        rows = k.MAX_PLY + 1
+        rows = MAX_PLY + 1
         self.theta = np.ascontiguousarray(theta, dtype=np.float64)
         self.tt = ttable.new_table(tt_megabytes)
         self.info = np.zeros(k.INFO_SIZE, dtype=np.int64)
@@ -185,13 +186,13 @@ class Searcher:
         if the first iteration is interrupted, the first legal move is reported.
         """
         k = self.kernel
-        state.reserve(k.MAX_PLY + 1)
+        state.reserve(MAX_PLY + 1)
         info = self.info
         info[:] = 0
         self._generation = self._generation % 30000 + 1
         info[k.GENERATION] = self._generation
         info[k.NODE_LIMIT] = limits.nodes or 0
-        max_depth = min(limits.depth or k.MAX_PLY - 1, k.MAX_PLY - 1)
+        max_depth = min(limits.depth or MAX_PLY - 1, MAX_PLY - 1)
         start = time.perf_counter()
         watchdog = None
         if limits.time is not None:
@@ -239,9 +240,9 @@ class Searcher:
             alpha, beta = previous.score.value - window, previous.score.value + window
             value = k.search_root(state.arrays, self.ctx, params, d, alpha, beta)
             if not info[k.ABORTED] and not (alpha < value < beta):
-                value = k.search_root(state.arrays, self.ctx, params, d, -k.INF, k.INF)
+                value = k.search_root(state.arrays, self.ctx, params, d, -INF, INF)
         else:
-            value = k.search_root(state.arrays, self.ctx, params, d, -k.INF, k.INF)
+            value = k.search_root(state.arrays, self.ctx, params, d, -INF, INF)
         seconds = time.perf_counter() - start
         nodes = int(info[k.NODES])
         if info[k.ABORTED]:
@@ -261,6 +262,6 @@ class Searcher:
             )
         pv_len = int(self.ctx[5][0])
         pv = [int(m) for m in self.ctx[4][0, :pv_len]]
-        score = Score.from_value(float(value), k.MATE, k.MAX_EVAL)
+        score = Score.from_value(float(value))
         best = pv[0] if pv else int(info[k.ROOT_BEST])
         return SearchInfo(depth, score, best, pv, nodes, int(info[k.SELDEPTH]), seconds)

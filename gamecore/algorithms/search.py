@@ -20,11 +20,8 @@ from gamecore import kernel_api as game
 from gamecore import tt as ttable
 from gamecore.jit import kernel
 from gamecore.kernel_api import LOSS, ONGOING, WIN
+from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
 
-MATE = 9999.0
-MAX_EVAL = 9900.0
-MAX_PLY = 96  # deepest ply; MATE - MAX_PLY must stay above MAX_EVAL
-INF = 1.0e9
 EPS = 1.0e-6  # width of a null window on the (float) value scale
 
 # Indices of the int64 ``info`` array shared with the driver.

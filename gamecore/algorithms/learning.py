@@ -1,0 +1,152 @@
+"""Learning from search: the compiled parts of the learners, bound per game like the search.
+
+All updates go into a dense ``delta`` array that the learner adds to θ after
+the search: θ never changes while a search runs. Values and bounds are from
+the point of view of the team to move at each node; targets are clipped to
+±MAX_EVAL, so a mate found by the search pulls the evaluation towards "as good
+as a heuristic value can be" rather than towards an unreachable 9999.
+
+``ctx`` is the searcher's context (see gamecore.search.Searcher): the learners
+reuse its move buffers and feature buffers after the search is over.
+"""
+
+import numpy as np
+
+from gamecore import kernel_api as game
+from gamecore import tt as ttable
+from gamecore.jit import kernel
+from gamecore.kernel_api import LOSS, ONGOING, WIN
+from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
+
+# Indices of the float64 ``stats`` array the learners report through.
+UPDATED = 0  # nodes whose evaluation was moved
+ABS_ERROR = 1  # sum of |target - H(s)| over those nodes
+VISITED = 2  # nodes looked at
+STATS_SIZE = 3
+
+
+@kernel
+def raw_value(st, theta, fidx, fval):
+    """θ·φ(st) unclipped (the gradient of a linear evaluation is φ); leaves φ in fidx/fval."""
+    n = game.features(st, fidx, fval)
+    value = 0.0
+    for i in range(n):
+        value += theta[fidx[i]] * fval[i]
+    return value, n
+
+
+@kernel
+def add_scaled_features(delta, fidx, fval, n, scale):
+    """delta += scale · φ, with φ as left in fidx/fval by ``raw_value``."""
+    for i in range(n):
+        delta[fidx[i]] += scale * fval[i]
+
+
+@kernel
+def clip(value):
+    return min(MAX_EVAL, max(-MAX_EVAL, value))
+
+
+@kernel
+def treestrap_walk(st, ctx, theta, min_depth, eta, delta, seen, stamp, ply, stats):
+    """DeltaFromTransTbl (Veness et al. 2009, Algorithm 2) from ``st`` down the table.
+
+    For every position reachable through the table with an entry searched to
+    at least ``min_depth``: if H(s) is below its lower bound, move it up to
+    the bound; if above its upper bound, down to it. ``seen`` (one stamp per
+    table slot) makes each stored position count once, however many paths
+    lead to it.
+    """
+    tt = ctx[10]
+    fidx, fval = ctx[8], ctx[9]
+    key = game.hash_of(st)
+    slot = ttable.probe(tt, key)
+    if slot < 0 or tt[4][slot] < min_depth or seen[slot] == stamp or ply >= MAX_PLY:
+        return
+    seen[slot] = stamp
+    stats[VISITED] += 1
+    lower = clip(tt[1][slot])
+    upper = clip(tt[2][slot])
+    h, n = raw_value(st, theta, fidx, fval)
+    target = h
+    if lower > h:
+        target = lower
+    elif upper < h:
+        target = upper
+    if target != h:
+        add_scaled_features(delta, fidx, fval, n, eta * (target - h))
+        stats[UPDATED] += 1
+        stats[ABS_ERROR] += abs(target - h)
+    moves = ctx[0]
+    count = game.gen_moves(st, moves[ply])
+    for i in range(count):
+        move = moves[ply, i]
+        game.make_move(st, move)
+        treestrap_walk(st, ctx, theta, min_depth, eta, delta, seen, stamp, ply + 1, stats)
+        game.unmake_move(st, move)
+
+
+@kernel
+def minimax_strap(st, ctx, theta, depth, ply, eta, delta, stats):
+    """Full-width minimax to ``depth``; every interior node moves towards its minimax value.
+
+    TreeStrap(minimax) (Veness et al. 2009, Algorithm 1). The updates are
+    accumulated as the recursion unwinds, which is the same as keeping the
+    tree in memory and updating it afterwards. Returns the node's value.
+    """
+    fidx, fval = ctx[8], ctx[9]
+    moves = ctx[0]
+    stats[VISITED] += 1
+    if ply >= MAX_PLY:
+        h, _ = raw_value(st, theta, fidx, fval)
+        return clip(h)
+    n = game.gen_moves(st, moves[ply])
+    result = game.status(st, n)
+    if result != ONGOING:
+        if result == WIN:
+            return MATE - ply
+        if result == LOSS:
+            return -(MATE - ply)
+        return 0.0
+    if depth <= 0:
+        h, _ = raw_value(st, theta, fidx, fval)
+        return clip(h)
+    team = game.team_to_move(st)
+    best = -INF
+    for i in range(n):
+        move = moves[ply, i]
+        game.make_move(st, move)
+        value = minimax_strap(st, ctx, theta, depth - 1, ply + 1, eta, delta, stats)
+        if game.team_to_move(st) != team:
+            value = -value
+        game.unmake_move(st, move)
+        best = max(best, value)
+    h, count = raw_value(st, theta, fidx, fval)
+    error = clip(best) - h
+    if error != 0.0:
+        add_scaled_features(delta, fidx, fval, count, eta * error)
+        stats[UPDATED] += 1
+        stats[ABS_ERROR] += abs(error)
+    return best
+
+
+@kernel
+def move_towards(st, ctx, theta, target, eta, delta, stats):
+    """One node, ``st``, towards ``target`` (RootStrap's root, TD-Leaf's principal leaf)."""
+    fidx, fval = ctx[8], ctx[9]
+    h, n = raw_value(st, theta, fidx, fval)
+    error = clip(target) - h
+    add_scaled_features(delta, fidx, fval, n, eta * error)
+    stats[VISITED] += 1
+    stats[UPDATED] += 1
+    stats[ABS_ERROR] += abs(error)
+    return h
+
+
+@kernel
+def accumulate_features(st, ctx, scale, out):
+    """out += scale · φ(st): TD-Leaf's eligibility trace gathers gradients this way."""
+    fidx, fval = ctx[8], ctx[9]
+    n = game.features(st, fidx, fval)
+    add_scaled_features(out, fidx, fval, n, scale)
+    return np.int64(n)

@@ -1,0 +1,87 @@
+"""What every learner shares: a searcher in training mode, θ, and the update bookkeeping.
+
+A learner is used by the trainer like a player: ``begin_game``, then
+``search_and_learn`` for each of its moves (search, then update θ from what
+the search found, never during it), then ``end_game``. θ is the searcher's
+own array, updated in place, so the next search already uses the new weights.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+import numpy as np
+
+from gamecore.binding import bind
+from gamecore.game import Game
+from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
+from gamecore.state import State
+
+
+@dataclass
+class UpdateStats:
+    """Running totals of one game's updates, for the progress bar and the training log."""
+
+    updates: int = 0
+    nodes_moved: float = 0.0
+    abs_error: float = 0.0
+    abs_delta: float = 0.0
+    searches: int = 0
+    nodes: int = 0
+
+    def add(self, delta: np.ndarray, stats: np.ndarray, info: SearchInfo | None) -> None:
+        self.updates += 1
+        self.nodes_moved += float(stats[0])
+        self.abs_error += float(stats[1])
+        self.abs_delta += float(np.abs(delta).mean())
+        if info is not None:
+            self.searches += 1
+            self.nodes += info.nodes
+
+    @property
+    def mean_abs_error(self) -> float:
+        """Mean |target − H(s)| over every node an update moved."""
+        return self.abs_error / self.nodes_moved if self.nodes_moved else 0.0
+
+    @property
+    def mean_abs_delta(self) -> float:
+        """Mean |Δθ| per feature per update."""
+        return self.abs_delta / self.updates if self.updates else 0.0
+
+
+class Learner(ABC):
+    """Base of the learners; each subclass is one algorithm in one file."""
+
+    name: str
+    default_step: float
+    """Step size of the paper's experiments (Veness et al. 2009, §6)."""
+
+    def __init__(
+        self, game: Game, theta: np.ndarray, step: float | None = None, tt_megabytes: float = 16
+    ) -> None:
+        self.game = game
+        self.step = self.default_step if step is None else step
+        self.searcher = Searcher(game, theta, SearchParams.training(), tt_megabytes=tt_megabytes)
+        self.kernel = bind(game, "gamecore.algorithms.learning")
+        self.stats = UpdateStats()
+        self._stats = np.zeros(self.kernel.STATS_SIZE)
+
+    @property
+    def theta(self) -> np.ndarray:
+        return self.searcher.theta
+
+    def begin_game(self) -> None:
+        self.stats = UpdateStats()
+
+    @abstractmethod
+    def search_and_learn(self, state: State, limits: Limits) -> SearchInfo:
+        """Search ``state`` (to choose a move) and update θ from that search."""
+
+    def end_game(self, state: State, learner_team: int | None) -> None:  # noqa: B027 - optional hook
+        """The game is over (``learner_team`` is the team this learner played, None for both)."""
+
+    def _apply(self, delta: np.ndarray, info: SearchInfo | None) -> None:
+        self.searcher.theta += delta  # in place: the search context holds this array
+        self.stats.add(delta, self._stats, info)
+        self._stats[:] = 0

@@ -1,0 +1,34 @@
+"""RootStrap(αβ): only the root moves, towards the value of its alpha-beta search.
+
+The baseline of Veness et al. (2009): one update per search, H(root) ←
+V(root), with the same training-mode search TreeStrap(αβ) uses.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gamecore.learners.base import Learner
+from gamecore.search import Limits, SearchInfo
+from gamecore.state import State
+
+
+class RootStrap(Learner):
+    name = "rootstrap"
+    default_step = 1e-5
+
+    def search_and_learn(self, state: State, limits: Limits) -> SearchInfo:
+        self.searcher.clear()
+        info = self.searcher.search(state, limits)
+        delta = np.zeros_like(self.theta)
+        self.kernel.move_towards(
+            state.arrays,
+            self.searcher.ctx,
+            self.theta,
+            info.score.value,
+            self.step,
+            delta,
+            self._stats,
+        )
+        self._apply(delta, info)
+        return info

@@ -1,0 +1,51 @@
+"""TreeStrap(αβ): every position the alpha-beta search bounded moves inside its bounds.
+
+Veness, Uther, Silver & Blair (2009), Algorithm 2: after each training-mode
+search (transposition table cleared first), walk the table from the root;
+for every stored position searched to at least ``min_depth`` whose heuristic
+value lies below its lower bound, or above its upper bound, add
+η·(bound − H(s))·φ(s) to Δθ. Δθ is applied once, after the search.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gamecore.learners.base import Learner
+from gamecore.search import Limits, SearchInfo
+from gamecore.state import State
+from gamecore.values import MAX_PLY
+
+
+class TreeStrapAlphaBeta(Learner):
+    name = "treestrap-ab"
+    default_step = 5e-7
+
+    def __init__(self, *args, min_depth: int = 1, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if min_depth < 1:
+            raise ValueError("TreeStrap(αβ) needs a minimum depth of at least 1")
+        self.min_depth = min_depth
+        self._seen = np.zeros(self.searcher.tt[0].shape[0], dtype=np.int64)
+        self._stamp = 0
+
+    def search_and_learn(self, state: State, limits: Limits) -> SearchInfo:
+        self.searcher.clear()
+        info = self.searcher.search(state, limits)
+        self._stamp += 1
+        delta = np.zeros_like(self.theta)
+        state.reserve(MAX_PLY + 1)
+        self.kernel.treestrap_walk(
+            state.arrays,
+            self.searcher.ctx,
+            self.theta,
+            np.int64(self.min_depth),
+            self.step,
+            delta,
+            self._seen,
+            np.int64(self._stamp),
+            np.int64(0),
+            self._stats,
+        )
+        self._apply(delta, info)
+        return info

@@ -1,0 +1,14 @@
+"""The value scale shared by the search, the learners and every score shown to a user.
+
+Terminal values are ±MATE adjusted by distance (shorter wins preferred);
+heuristic values are clipped to ±MAX_EVAL, which lies below every mate score
+the search can produce (MATE − MAX_PLY > MAX_EVAL), as in Veness et al. (2009).
+"""
+
+MATE = 9999.0
+MAX_EVAL = 9900.0
+MAX_PLY = 96
+"""Deepest ply any search or learner walk reaches; move buffers have MAX_PLY + 1 rows."""
+INF = 1.0e9
+
+assert MATE - MAX_PLY > MAX_EVAL
