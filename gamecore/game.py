@@ -188,3 +188,10 @@ class Game(ABC):
     @abstractmethod
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         """The (from, to) cells of ``move`` for highlighting; a pass returns (-1, -1)."""
+
+    def board_diagram(self, arrays: tuple) -> str:
+        """The position drawn as plain text for a terminal (``gamecore play``).
+
+        The default is the position string; games override it with a picture.
+        """
+        return self.position_text(arrays)

@@ -145,5 +145,14 @@ class ChessGame(Game):
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
 
+    def board_diagram(self, arrays: tuple) -> str:
+        """8x8 ASCII, white at the bottom: ``K`` white king, ``k`` black king, ``.`` empty."""
+        grid = [["."] * 8 for _ in range(8)]
+        for piece in self.pieces(arrays):
+            glyph = piece.glyph if piece.player == 0 else piece.glyph.lower()
+            grid[piece.cell >> 3][piece.cell & 7] = glyph
+        rows = [f"{rank + 1} {' '.join(grid[rank])}" for rank in reversed(range(8))]
+        return "\n".join([*rows, "  a b c d e f g h"])
+
 
 __all__ = ["ChessGame", "move_to_uci"]

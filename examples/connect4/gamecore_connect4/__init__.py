@@ -129,3 +129,12 @@ class ConnectFour(Game):
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         col = move - 1
         return (-1, 7 * int(arrays[1][col]) + col)
+
+    def board_diagram(self, arrays: tuple) -> str:
+        """The grid as it stands, top row first, with the column numbers moves are written in."""
+        board = arrays[0]
+        rows = [
+            "|" + " ".join(SYMBOLS[board[7 * row + col]] for col in range(COLUMNS)) + "|"
+            for row in reversed(range(ROWS))
+        ]
+        return "\n".join([*rows, " " + " ".join(str(c + 1) for c in range(COLUMNS))])
