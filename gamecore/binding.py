@@ -98,7 +98,11 @@ def guard_kernel_caches(kernel_module: str) -> None:
     _guarded.add(kernel_module)
     gamecore_dir = _package_dir("gamecore")
     guard_cache(gamecore_dir)
-    guard_cache(_package_dir(kernel_module), extra=_numba_code_digest(gamecore_dir))
+    module = importlib.import_module(kernel_module)  # importing loads no numba cache
+    if hasattr(getattr(module, "gen_moves", None), "py_func"):
+        # Only compiled kernels have a cache to guard; a plain-Python plugin's
+        # installed package is left untouched.
+        guard_cache(_package_dir(kernel_module), extra=_numba_code_digest(gamecore_dir))
 
 
 def guard_cache(package_dir: Path, extra: str = "") -> None:

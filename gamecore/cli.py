@@ -10,10 +10,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gamecore.commands import games, perft
+from gamecore.commands import analyse, games, perft, play, train, uci
 from gamecore.errors import GamecoreError
 
-COMMANDS = (games, perft)
+COMMANDS = (games, perft, train, analyse, play, uci)
 EXIT_USAGE = 2
 
 

@@ -69,6 +69,9 @@ class Game(ABC):
     has_passes: ClassVar[bool] = False
     default_capacity: ClassVar[int] = 1024
     """Plies of history the state arrays hold before they are grown."""
+    training_defaults: ClassVar[dict[str, Any]] = {}
+    """Defaults of ``gamecore train`` for this game (games, depth, max_plies, opening_plies),
+    chosen so that a run with no options finishes in about a minute."""
 
     def __init__(self, **options: Any) -> None:
         if options:

@@ -50,3 +50,15 @@ def test_stale_numba_cache_is_cleared_when_sources_change(tmp_path):
     (package / "helpers.py").write_text("Y = 2\n")  # a file the cached code may have inlined
     run_guard()
     assert not cached.exists(), "a changed dependency must clear the package's cache"
+
+
+def test_plain_python_plugins_get_no_cache_stamp():
+    """Only compiled kernels have a numba cache to guard; an installed Python plugin stays as pip
+    left it (a stray file in its __pycache__ would outlive an uninstall and shadow a reinstall)."""
+    import gamecore_connect4
+
+    from gamecore import get_game
+
+    get_game("connect4").kernel  # noqa: B018 - first use runs the guard
+    pycache = Path(gamecore_connect4.__file__).parent / "__pycache__"
+    assert not (pycache / "gamecore-guard").exists()

@@ -1,0 +1,117 @@
+"""``gamecore train``: learn evaluation weights from search, with progress, log and checkpoints."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+
+from tqdm import tqdm
+
+from gamecore.commands.common import add_game_arguments, parse_options
+from gamecore.errors import BadOption
+from gamecore.learners import LEARNERS
+from gamecore.registry import game_class
+from gamecore.train import Progress, TrainConfig, Trainer, resume_config
+from gamecore.weights import Weights
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "train",
+        help="learn evaluation weights by self-play or against an opponent",
+        description="Train evaluation weights. With no options: a short TreeStrap(αβ) run "
+        "(about a minute) that writes GAME-ALGO.npz and GAME-ALGO.csv.",
+    )
+    add_game_arguments(parser)
+    parser.add_argument("--algo", choices=sorted(LEARNERS), default=None, help="learner")
+    parser.add_argument("--vs", default=None, help="opponent: self, random or a weights file")
+    parser.add_argument("--games", type=int, help="games in the whole run")
+    parser.add_argument("--depth", type=int, help="search depth per move")
+    parser.add_argument("--time-per-move", type=float, help="seconds per move (instead of depth)")
+    parser.add_argument("--out", help="weights/checkpoint file (default GAME-ALGO.npz)")
+    parser.add_argument("--resume", metavar="FILE", help="continue the run checkpointed in FILE")
+    parser.add_argument("--seed", type=int, help="random seed (initial weights, openings)")
+    parser.add_argument("--init", metavar="FILE", help="start from these weights, not random")
+    parser.add_argument("--step", type=float, help="step size (default: the algorithm's)")
+    parser.add_argument("--min-depth", type=int, help="TreeStrap(αβ): least depth of an update")
+    parser.add_argument("--lambda", dest="lam", type=float, help="TD-Leaf(λ) trace decay")
+    parser.add_argument("--opening-plies", type=int, help="random plies that open each game")
+    parser.add_argument("--max-plies", type=int, help="adjudicate a draw after this many plies")
+    parser.add_argument("--checkpoint-every", type=int, help="games between checkpoints")
+    parser.set_defaults(run=run)
+
+
+def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]:
+    fields = {
+        "algo": args.algo,
+        "vs": args.vs,
+        "games": args.games,
+        "depth": args.depth,
+        "time_per_move": args.time_per_move,
+        "out": args.out,
+        "seed": args.seed,
+        "init": args.init,
+        "step": args.step,
+        "min_depth": args.min_depth,
+        "lam": args.lam,
+        "opening_plies": args.opening_plies,
+        "max_plies": args.max_plies,
+        "checkpoint_every": args.checkpoint_every,
+    }
+    for name in ("games", "depth", "opening_plies", "max_plies", "checkpoint_every"):
+        if fields[name] is not None and fields[name] < (0 if name == "opening_plies" else 1):
+            raise BadOption(f"--{name.replace('_', '-')} must be positive, not {fields[name]}")
+    if args.time_per_move is not None and args.time_per_move <= 0:
+        raise BadOption(f"--time-per-move must be positive, not {args.time_per_move}")
+    if args.resume:
+        checkpoint = Weights.load(args.resume)
+        config = resume_config(checkpoint, **fields)
+        if config.game != args.game:
+            raise BadOption(f"{args.resume!r} is a {config.game} checkpoint, not {args.game}")
+        if args.out is None:
+            config = dataclasses.replace(config, out=args.resume)
+        return config, checkpoint
+    defaults = dict(game_class(args.game).training_defaults)
+    given = {k: v for k, v in fields.items() if v is not None}
+    if "time_per_move" in given and "depth" not in given:
+        given["depth"] = None
+    config = TrainConfig(game=args.game, game_options=parse_options(args.option))
+    config = dataclasses.replace(config, **{**defaults, **given})
+    if not config.out:
+        config = dataclasses.replace(config, out=f"{config.game}-{config.algo}.npz")
+    return config, None
+
+
+def run(args: argparse.Namespace) -> int:
+    config, checkpoint = build_config(args)
+    trainer = Trainer(config, resume=checkpoint)
+    done = trainer.progress.games_done
+    bar = tqdm(total=config.games, initial=done, unit="game", desc=f"{config.game} {config.algo}")
+
+    def on_game(progress: Progress, row: dict) -> None:
+        if config.vs == "self":
+            score = f"decisive {progress.decisive} draws {progress.draws}"
+        else:
+            score = f"W/D/L {progress.wins}/{progress.draws}/{progress.losses}"
+        rate = progress.plies / progress.seconds if progress.seconds else 0.0
+        bar.set_postfix_str(f"{score}, {rate:.1f} moves/s, |Δθ| {progress.last_abs_delta:.2e}")
+        bar.update(1)
+
+    try:
+        trainer.run(on_game)
+    except KeyboardInterrupt:
+        bar.close()
+        sys.stderr.write(
+            f"gamecore train: interrupted; {trainer.progress.games_done} games are in "
+            f"{config.out}; continue with: gamecore train {config.game} --resume {config.out}\n"
+        )
+        return 130
+    bar.close()
+    p = trainer.progress
+    if config.vs == "self":
+        score = f"{p.decisive} decisive, {p.draws} drawn"
+    else:
+        score = f"W/D/L {p.wins}/{p.draws}/{p.losses}"
+    print(f"{p.games_done} games, {score}; weights in {config.out}, log in {config.log_path()}")
+    return 0

@@ -1,0 +1,285 @@
+"""The training driver: games between a learner and an opponent, checkpointed and resumable.
+
+Each game starts from a few random opening plies (so self-play does not
+repeat one game), then every seat of the learner's team chooses greedily from
+its search, and each of those searches updates θ. The trainer writes a CSV
+row per game and, every ``checkpoint_every`` games and on Ctrl-C, a weights
+file holding θ and everything needed to continue: the games done, the random
+generator's state and the configuration. A checkpoint always describes a game
+boundary (on Ctrl-C, θ as it was when the interrupted game began), so
+``--resume`` replays exactly what an uninterrupted run would have played
+(for depth-limited searches; time-limited ones depend on the clock anyway).
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gamecore.errors import BadOption
+from gamecore.game import Game
+from gamecore.kernel_api import ONGOING
+from gamecore.learners import LEARNERS
+from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
+from gamecore.registry import get_game
+from gamecore.search import Limits
+from gamecore.weights import BadWeights, Weights
+
+LOG_FIELDS = (
+    "game",
+    "learner_team",
+    "winner",
+    "outcome",
+    "plies",
+    "seconds",
+    "searches",
+    "nodes",
+    "mean_abs_error",
+    "mean_abs_delta",
+    "end",
+)
+
+
+@dataclass
+class TrainConfig:
+    """Everything a run depends on; stored in every checkpoint."""
+
+    game: str
+    game_options: dict[str, Any] = field(default_factory=dict)
+    algo: str = "treestrap-ab"
+    vs: str = "self"
+    """``self``, ``random`` or the path of a weights file to play against."""
+    games: int = 20
+    depth: int | None = 2
+    time_per_move: float | None = None
+    out: str = ""
+    seed: int = 0
+    opening_plies: int = 4
+    max_plies: int = 200
+    """Adjudicate a draw after this many plies (training games by weak players can wander)."""
+    checkpoint_every: int = 5
+    step: float | None = None
+    min_depth: int = 1
+    lam: float = 0.95
+    init: str | None = None
+    """Weights file to start from; None: small random weights from ``seed``."""
+    init_scale: float = 1.0
+
+    def limits(self) -> Limits:
+        return Limits(depth=self.depth, time=self.time_per_move)
+
+    def log_path(self) -> Path:
+        return Path(self.out).with_suffix(".csv")
+
+
+@dataclass
+class Progress:
+    """Totals over the run, shown by the progress bar."""
+
+    games_done: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    decisive: int = 0
+    """Self-play games that did not end in a draw."""
+    plies: int = 0
+    seconds: float = 0.0
+    last_abs_delta: float = 0.0
+
+    def record(self, outcome: str, plies: int, seconds: float, abs_delta: float) -> None:
+        self.games_done += 1
+        self.plies += plies
+        self.seconds += seconds
+        self.last_abs_delta = abs_delta
+        if outcome == "win":
+            self.wins += 1
+        elif outcome == "loss":
+            self.losses += 1
+        elif outcome == "decisive":
+            self.decisive += 1
+        else:
+            self.draws += 1
+
+
+class Trainer:
+    """Runs a :class:`TrainConfig`, from scratch or from a checkpoint."""
+
+    def __init__(self, config: TrainConfig, resume: Weights | None = None) -> None:
+        if config.algo not in LEARNERS:
+            known = ", ".join(LEARNERS)
+            raise BadOption(f"unknown algorithm {config.algo!r} (choose from {known})")
+        if config.depth is None and config.time_per_move is None:
+            raise BadOption("give a search depth or a time per move")
+        self.config = config
+        self.game: Game = get_game(config.game, **config.game_options)
+        self.progress = Progress()
+        self.rng = np.random.default_rng(config.seed)
+        if resume is not None:
+            theta = resume.theta.copy()
+            state = resume.metadata["training"]
+            self.progress = Progress(**state["progress"])
+            self.rng.bit_generator.state = state["rng"]
+        elif config.init:
+            theta = Weights.load(config.init, self.game).theta.copy()
+        else:
+            theta = Weights.random(self.game, seed=config.seed, scale=config.init_scale).theta
+        learner_cls = LEARNERS[config.algo]
+        options: dict[str, Any] = {"step": config.step}
+        if config.algo == "treestrap-ab":
+            options["min_depth"] = config.min_depth
+        if config.algo == "tdleaf":
+            options["lam"] = config.lam
+        self.learner = learner_cls(self.game, theta, **options)
+        self.learner_player = LearnerPlayer(self.learner, config.limits())
+        self.opponent = self._opponent()
+
+    def _opponent(self):
+        vs = self.config.vs
+        if vs == "self":
+            return self.learner_player
+        if vs == "random":
+            return RandomPlayer(self.rng)
+        try:
+            weights = Weights.load(vs, self.game)
+        except BadWeights as exc:
+            raise BadOption(f"--vs must be self, random or a weights file: {exc}") from None
+        return SearchPlayer(self.game, weights, self.config.limits(), name=Path(vs).stem)
+
+    # -- running -------------------------------------------------------------------
+
+    def run(self, on_game: Callable[[Progress, dict], None] | None = None) -> Progress:
+        """Play the remaining games; checkpoint as configured and on Ctrl-C (then re-raise)."""
+        config = self.config
+        self._trim_log()
+        while self.progress.games_done < config.games:
+            theta_before = self.learner.theta.copy()
+            rng_before = self.rng.bit_generator.state
+            progress_before = dataclasses.replace(self.progress)
+            try:
+                row = self.play_game(self.progress.games_done)
+            except KeyboardInterrupt:
+                self.learner.theta[:] = theta_before
+                self.rng.bit_generator.state = rng_before
+                self.progress = progress_before
+                self.checkpoint()
+                raise
+            self._append_log(row)
+            if (
+                self.progress.games_done % config.checkpoint_every == 0
+                or self.progress.games_done == config.games
+            ):
+                self.checkpoint()
+            if on_game is not None:
+                on_game(self.progress, row)
+        return self.progress
+
+    def play_game(self, index: int) -> dict:
+        """One training game; returns its log row."""
+        config = self.config
+        start = time.perf_counter()
+        state = self.game.initial_state()
+        for _ in range(config.opening_plies):
+            moves = state.legal_moves()
+            if not moves or state.status() != ONGOING:
+                break
+            state.push_unchecked(moves[int(self.rng.integers(len(moves)))])
+        self_play = self.opponent is self.learner_player
+        learner_team = None if self_play else index % 2
+        self.learner_player.new_game()
+        if not self_play:
+            self.opponent.new_game()
+        end = ""
+        while True:
+            result = state.status()
+            if result != ONGOING:
+                end = self.game.describe_result(state)
+                break
+            if len(state.history) >= config.max_plies:
+                end = f"adjudicated a draw after {config.max_plies} plies"
+                break
+            seat = self.learner_player if self_play or state.team == learner_team else self.opponent
+            choice: Choice = seat.choose(state)
+            state.push_unchecked(choice.move)
+        finished = state.status() != ONGOING
+        self.learner.end_game(state, learner_team)
+        winner = state.winner_team() if finished else None
+        outcome = _outcome(winner, learner_team)
+        seconds = time.perf_counter() - start
+        stats = self.learner.stats
+        self.progress.record(outcome, len(state.history), seconds, stats.mean_abs_delta)
+        return {
+            "game": index + 1,
+            "learner_team": -1 if learner_team is None else learner_team,
+            "winner": -1 if winner is None else winner,
+            "outcome": outcome,
+            "plies": len(state.history),
+            "seconds": round(seconds, 3),
+            "searches": stats.searches,
+            "nodes": stats.nodes,
+            "mean_abs_error": round(stats.mean_abs_error, 4),
+            "mean_abs_delta": f"{stats.mean_abs_delta:.3e}",
+            "end": end,
+        }
+
+    # -- files ---------------------------------------------------------------------
+
+    def checkpoint(self) -> None:
+        """Write θ and the run's state atomically to the output file."""
+        meta = {
+            "training": {
+                "config": dataclasses.asdict(self.config),
+                "progress": dataclasses.asdict(self.progress),
+                "rng": self.rng.bit_generator.state,
+            },
+            "algorithm": self.config.algo,
+            "games": self.progress.games_done,
+        }
+        Weights.for_game(self.game, self.learner.theta, **meta).save(self.config.out)
+
+    def _append_log(self, row: dict) -> None:
+        path = self.config.log_path()
+        new = not path.exists()
+        with path.open("a", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
+            if new:
+                writer.writeheader()
+            writer.writerow(row)
+
+    def _trim_log(self) -> None:
+        """Drop log rows of games played after the checkpoint being resumed (they are replayed)."""
+        path = self.config.log_path()
+        if not path.exists():
+            return
+        with path.open(newline="") as f:
+            rows = [r for r in csv.DictReader(f) if int(r["game"]) <= self.progress.games_done]
+        tmp = path.with_suffix(".csv.tmp")
+        with tmp.open("w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
+            writer.writeheader()
+            writer.writerows(rows)
+        tmp.replace(path)
+
+
+def _outcome(winner: int | None, learner_team: int | None) -> str:
+    if learner_team is None:
+        return "decisive" if winner is not None else "draw"
+    if winner is None:
+        return "draw"
+    return "win" if winner == learner_team else "loss"
+
+
+def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
+    """The configuration stored in a checkpoint, with ``overrides`` applied (e.g. more games)."""
+    try:
+        stored = checkpoint.metadata["training"]["config"]
+    except (KeyError, TypeError):
+        raise BadOption("that weights file is not a training checkpoint") from None
+    config = TrainConfig(**stored)
+    return dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})

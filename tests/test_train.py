@@ -1,0 +1,168 @@
+"""Learners and the trainer: updates go the right way; runs checkpoint and resume exactly."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+
+import numpy as np
+import pytest
+
+import gamecore
+from gamecore.learners import LEARNERS
+from gamecore.search import Limits
+from gamecore.train import TrainConfig, Trainer, resume_config
+from gamecore.weights import Weights
+from tests.cli import run_cli
+
+# White mates at once with Qxf7# (scholar's mate).
+SCHOLAR = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+# x (to move) wins at once in column 1.
+CONNECT4_WIN = "......./......./......./......./......o/.xxx.oo x"
+
+
+def heuristic(learner, state) -> float:
+    return float(learner.searcher.evaluate(state))
+
+
+@pytest.mark.parametrize("algo", ["treestrap-ab", "treestrap-mm", "rootstrap"])
+@pytest.mark.parametrize(
+    ("game_name", "position"), [("chess", SCHOLAR), ("connect4", CONNECT4_WIN)]
+)
+def test_a_won_position_is_valued_higher_after_learning(algo, game_name, position):
+    """The search sees a forced win; the root's evaluation must move up towards it."""
+    game = gamecore.get_game(game_name)
+    state = game.state_from_text(position)
+    learner = LEARNERS[algo](game, Weights.random(game, seed=3, scale=1.0).theta)
+    before = heuristic(learner, state)
+    info = learner.search_and_learn(state, Limits(depth=2))
+    assert info.score.mate == 1
+    assert heuristic(learner, state) > before + 1e-6
+    assert learner.stats.updates == 1 and learner.stats.nodes_moved >= 1
+
+
+def test_tdleaf_moves_the_principal_leaf_towards_the_result():
+    game = gamecore.get_game("connect4")
+    learner = LEARNERS["tdleaf"](game, Weights.random(game, seed=5, scale=1.0).theta)
+    learner.begin_game()
+    state = game.state_from_text("......./......./......./......./......./.xx.oo. x")
+    info = learner.search_and_learn(state, Limits(depth=1))
+    leaf = state.copy()
+    for move in info.pv:
+        leaf.push_unchecked(move)
+    sign = 1.0 if leaf.team == state.team else -1.0
+    before = sign * heuristic(learner, leaf)
+    won = game.state_from_text("......./......./......./......./......o/oxxxx.o o")
+    learner.end_game(won, learner_team=state.team)  # x, the learner's team, has won
+    assert sign * heuristic(learner, leaf) > before + 1e-6
+
+
+def config(tmp_path, **kw) -> TrainConfig:
+    base = dict(
+        game="connect4",
+        algo="treestrap-ab",
+        vs="random",
+        games=4,
+        depth=2,
+        out=str(tmp_path / "run.npz"),
+        seed=7,
+        opening_plies=2,
+        max_plies=42,
+        checkpoint_every=2,
+    )
+    return TrainConfig(**{**base, **kw})
+
+
+def log_rows(cfg: TrainConfig) -> list[dict]:
+    with cfg.log_path().open() as f:
+        return [{k: v for k, v in r.items() if k != "seconds"} for r in csv.DictReader(f)]
+
+
+@pytest.mark.parametrize("algo", sorted(LEARNERS))
+def test_resumed_run_equals_an_uninterrupted_one(tmp_path, algo):
+    whole = config(tmp_path / "a", algo=algo)
+    (tmp_path / "a").mkdir()
+    Trainer(whole).run()
+
+    (tmp_path / "b").mkdir()
+    half = config(tmp_path / "b", algo=algo, games=2)
+    Trainer(half).run()
+    checkpoint = Weights.load(half.out)
+    assert checkpoint.metadata["training"]["progress"]["games_done"] == 2
+    rest = resume_config(checkpoint, games=4)
+    Trainer(rest, resume=checkpoint).run()
+
+    assert np.array_equal(Weights.load(whole.out).theta, Weights.load(half.out).theta)
+    assert log_rows(whole) == log_rows(half)
+    assert len(log_rows(whole)) == 4
+
+
+def test_interrupt_checkpoints_the_last_finished_game(tmp_path):
+    cfg = config(tmp_path)
+    trainer = Trainer(cfg)
+    real = trainer.learner.search_and_learn
+    calls = {"n": 0}
+
+    def flaky(state, limits):  # Ctrl-C in the middle of the third game
+        if trainer.progress.games_done == 2:
+            calls["n"] += 1
+            if calls["n"] > 3:
+                raise KeyboardInterrupt
+        return real(state, limits)
+
+    trainer.learner.search_and_learn = flaky
+    with pytest.raises(KeyboardInterrupt):
+        trainer.run()
+    checkpoint = Weights.load(cfg.out)
+    assert checkpoint.metadata["training"]["progress"]["games_done"] == 2
+
+    Trainer(resume_config(checkpoint), resume=checkpoint).run()
+    (tmp_path / "ref").mkdir()
+    reference = dataclasses.replace(cfg, out=str(tmp_path / "ref" / "run.npz"))
+    Trainer(reference).run()
+    assert np.array_equal(Weights.load(cfg.out).theta, Weights.load(reference.out).theta)
+    assert log_rows(cfg) == log_rows(reference)
+
+
+def test_a_failed_save_leaves_the_previous_file_intact(tmp_path, monkeypatch):
+    game = gamecore.get_game("connect4")
+    path = tmp_path / "w.npz"
+    Weights.zeros(game).save(path)
+    good = path.read_bytes()
+
+    def boom(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(np, "savez", boom)
+    with pytest.raises(OSError):
+        Weights.random(game, seed=1).save(path)
+    assert path.read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir()] == ["w.npz"]
+
+
+def test_train_command_writes_weights_and_log(tmp_path):
+    out = tmp_path / "c4.npz"
+    result = run_cli(
+        "train", "connect4", "--vs", "random", "--games", "2", "--depth", "1", "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    weights = Weights.load(out, gamecore.get_game("connect4"))
+    assert weights.metadata["games"] == 2
+    assert len(list(csv.DictReader(out.with_suffix(".csv").open()))) == 2
+    assert "W/D/L" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--algo", "nope"], "invalid choice"),
+        (["--games", "0"], "--games"),
+        (["--vs", "missing.npz"], "--vs"),
+        (["--resume", "missing.npz"], "does not exist"),
+        (["--time-per-move", "-1"], "--time-per-move"),
+    ],
+)
+def test_train_rejects_bad_options_in_one_line(tmp_path, args, says):
+    result = run_cli("train", "connect4", "--out", str(tmp_path / "x.npz"), *args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and says in result.stderr
