@@ -10,10 +10,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gamecore.commands import analyse, games, perft, play, train, uci
+from gamecore.commands import games, perft, train
 from gamecore.errors import GamecoreError
 
-COMMANDS = (games, perft, train, analyse, play, uci)
+COMMANDS = (games, perft, train)
 EXIT_USAGE = 2
 
 
