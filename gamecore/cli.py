@@ -10,10 +10,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gamecore.commands import games, perft, train
+from gamecore.commands import games, match, perft, train
 from gamecore.errors import GamecoreError
 
-COMMANDS = (games, perft, train)
+COMMANDS = (games, perft, train, match)
 EXIT_USAGE = 2
 
 

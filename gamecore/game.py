@@ -178,6 +178,30 @@ class Game(ABC):
             return "draw"
         return f"{self.team_names[winner]} wins"
 
+    # -- records -------------------------------------------------------------
+
+    record_suffix: ClassVar[str] = ".txt"
+    """File suffix of :meth:`game_record` (chess: ``.pgn``)."""
+
+    def game_record(self, state: State, headers: dict[str, str]) -> str:
+        """A finished (or stopped) game as text in the game's record format.
+
+        The default is line-based: ``Key: value`` headers, the start position,
+        then one move per line in the game's notation. Games with a standard
+        format (chess PGN, checkers PDN) override this.
+        """
+        moves = list(state.history)
+        root = state.copy()
+        for _ in moves:
+            root.pop()
+        lines = [f"{key}: {value}" for key, value in headers.items()]
+        lines.append(f"Start: {root.to_text()}")
+        lines.append(f"Result: {self.describe_result(state) if state.is_terminal() else '*'}")
+        for ply, move in enumerate(moves, 1):
+            lines.append(f"{ply} {root.move_text(move)}")
+            root.push_unchecked(move)
+        return "\n".join(lines) + "\n"
+
     # -- display -----------------------------------------------------------
 
     @abstractmethod

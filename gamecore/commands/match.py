@@ -1,0 +1,142 @@
+"""``gamecore match`` and ``gamecore tournament``: strength, as Elo with 95% intervals."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+
+from tqdm import tqdm
+
+from gamecore.commands.common import add_game_arguments, game_from_args
+from gamecore.elo import MatchResult, fit_ratings, match_elo
+from gamecore.errors import BadOption
+from gamecore.match import GameResult, MatchSettings, PlayerSpec, run_match, write_records
+from gamecore.search import Limits
+
+PLAYER_HELP = "random, default (the shipped weights) or a weights file"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    match = sub.add_parser("match", help="play A against B and estimate the Elo difference")
+    add_game_arguments(match)
+    match.add_argument("a", metavar="A", help=PLAYER_HELP)
+    match.add_argument("b", metavar="B", help=PLAYER_HELP)
+    _add_settings(match, games=20)
+    match.add_argument("--out", help="record file (default: A-vs-B with the game's suffix)")
+    match.set_defaults(run=run_match_command)
+
+    tour = sub.add_parser("tournament", help="round robin with maximum-likelihood Elo ratings")
+    add_game_arguments(tour)
+    tour.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
+    _add_settings(tour, games=10)
+    tour.add_argument("--reference", default=None, help="player pinned (default: the first)")
+    tour.add_argument("--reference-elo", type=float, default=0.0, help="its rating")
+    tour.add_argument("--out", help="record file of every game")
+    tour.set_defaults(run=run_tournament_command)
+
+
+def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
+    parser.add_argument("--games", type=int, default=games, help=f"games per pairing ({games})")
+    parser.add_argument("--time-per-move", type=float, help="seconds per move (default 0.1)")
+    parser.add_argument("--depth", type=int, help="fixed search depth instead of time")
+    parser.add_argument("--openings", type=int, default=10, help="distinct openings (10)")
+    parser.add_argument("--opening-plies", type=int, default=4, help="random plies each (4)")
+    parser.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw (400)")
+    parser.add_argument("--jobs", type=int, default=2, help="games played at once (2)")
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def _settings(args: argparse.Namespace) -> MatchSettings:
+    for name in ("games", "openings", "max_plies", "jobs"):
+        if getattr(args, name) < 1:
+            raise BadOption(f"--{name.replace('_', '-')} must be at least 1")
+    if args.depth is not None and args.depth < 1:
+        raise BadOption("--depth must be at least 1")
+    if args.time_per_move is not None and args.time_per_move <= 0:
+        raise BadOption("--time-per-move must be positive")
+    if args.depth is not None:
+        limits = Limits(depth=args.depth, time=args.time_per_move)
+    else:
+        limits = Limits(time=args.time_per_move or 0.1)
+    return MatchSettings(
+        games=args.games,
+        limits=limits,
+        openings=args.openings,
+        opening_plies=args.opening_plies,
+        max_plies=args.max_plies,
+        jobs=args.jobs,
+        seed=args.seed,
+    )
+
+
+def _elo_text(result: MatchResult) -> str:
+    elo, low, high = match_elo(result)
+    return f"Elo {elo:+.0f} (95% interval {low:+.0f} to {high:+.0f})"
+
+
+def run_match_command(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    a, b = PlayerSpec.parse(game, args.a), PlayerSpec.parse(game, args.b)
+    settings = _settings(args)
+    bar = tqdm(total=settings.games, unit="game", desc=f"{a.name} vs {b.name}")
+    tally = {"w": 0, "d": 0, "l": 0}
+
+    def on_game(result: GameResult) -> None:
+        key = {1.0: "w", 0.5: "d", 0.0: "l"}[result.score_of_first]
+        tally[key] += 1
+        bar.set_postfix_str(f"W/D/L {tally['w']}/{tally['d']}/{tally['l']}")
+        bar.update(1)
+
+    result, games = run_match(game, a, b, settings, on_game)
+    bar.close()
+    out = args.out or f"{a.name}-vs-{b.name}{game.record_suffix}"
+    write_records(out, games)
+    print(
+        f"{a.name} vs {b.name}: W/D/L {result.wins}/{result.draws}/{result.losses}, "
+        f"score {100 * result.score:.1f}%, {_elo_text(result)}; games in {out}"
+    )
+    return 0
+
+
+def run_tournament_command(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    specs = [PlayerSpec.parse(game, text) for text in args.players]
+    names = _unique_names([s.name for s in specs])
+    if len(specs) < 2:
+        raise BadOption("a tournament needs at least two players")
+    reference = 0
+    if args.reference is not None:
+        if args.reference not in names:
+            raise BadOption(f"--reference {args.reference!r} is not one of {', '.join(names)}")
+        reference = names.index(args.reference)
+    settings = _settings(args)
+    pairs = list(itertools.combinations(range(len(specs)), 2))
+    bar = tqdm(total=len(pairs) * settings.games, unit="game", desc="tournament")
+    triples: list[tuple[int, int, float]] = []
+    records: list[GameResult] = []
+    for i, j in pairs:
+        _, games = run_match(game, specs[i], specs[j], settings, lambda _r: bar.update(1))
+        triples += [(i, j, g.score_of_first) for g in games]
+        records += games
+    bar.close()
+    if args.out:
+        write_records(args.out, records)
+    ratings = fit_ratings(names, triples, reference, args.reference_elo)
+    print("| rank | player | Elo | 95% interval | games | score |")
+    print("| ---: | --- | ---: | --- | ---: | ---: |")
+    ranked = sorted(ratings, key=lambda r: -r.elo)
+    for rank, r in enumerate(ranked, 1):
+        interval = "reference" if r.name == names[reference] else f"{r.low:.0f} to {r.high:.0f}"
+        print(
+            f"| {rank} | {r.name} | {r.elo:.0f} | {interval} | {r.games} | {100 * r.score:.1f}% |"
+        )
+    return 0
+
+
+def _unique_names(names: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return out

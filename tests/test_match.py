@@ -1,0 +1,82 @@
+"""Matches and tournaments: colours alternate over shared openings, records are written."""
+
+import gamecore
+from gamecore.match import MatchSettings, PlayerSpec, make_openings, run_match
+from gamecore.search import Limits
+from tests.cli import run_cli
+
+
+def test_each_opening_is_played_from_both_sides():
+    game = gamecore.get_game("connect4")
+    a, b = PlayerSpec.parse(game, "default"), PlayerSpec.parse(game, "random")
+    settings = MatchSettings(games=6, limits=Limits(depth=2), openings=3, opening_plies=2, jobs=2)
+    result, games = run_match(game, a, b, settings)
+    assert result.games == 6
+    assert [g.first_team for g in games] == [0, 1, 0, 1, 0, 1]
+    openings = make_openings(game, 3, 2, 0)
+    for index, g in enumerate(games):
+        moves = [line.split()[1] for line in g.record.splitlines() if line[:1].isdigit()]
+        assert moves[:2] == [str(m) for m in openings[index // 2]]
+    # A depth-2 search never loses Connect Four to random moves.
+    assert result.losses == 0
+
+
+def test_openings_are_distinct_and_leave_the_game_going():
+    game = gamecore.get_game("chess")
+    openings = make_openings(game, 8, 4, seed=1)
+    assert len(openings) == 8 and len({tuple(o) for o in openings}) == 8
+    assert all(len(o) == 4 for o in openings)
+
+
+def test_match_command_reports_elo_and_writes_records(tmp_path):
+    out = tmp_path / "games.txt"
+    result = run_cli(
+        "match",
+        "connect4",
+        "default",
+        "random",
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--out",
+        str(out),
+    )
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1]
+    assert "W/D/L" in last and "Elo" in last and "95% interval" in last
+    assert out.read_text().count("Event: gamecore match") == 4
+
+
+def test_tournament_prints_a_rating_table(tmp_path):
+    result = run_cli(
+        "tournament",
+        "connect4",
+        "random",
+        "default",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--reference",
+        "random",
+        "--reference-elo",
+        "250",
+    )
+    assert result.returncode == 0, result.stderr
+    rows = [
+        line for line in result.stdout.splitlines() if line.startswith("| ") and "---" not in line
+    ]
+    table = {row.split("|")[2].strip(): row for row in rows[1:]}
+    assert set(table) == {"random", "default"}
+    assert "| 250 | reference |" in table["random"]
+
+
+def test_match_rejects_weights_of_another_game(tmp_path):
+    from gamecore.weights import Weights
+
+    path = tmp_path / "chess.npz"
+    Weights.zeros(gamecore.get_game("chess")).save(path)
+    result = run_cli("match", "connect4", str(path), "random", "--games", "2")
+    assert result.returncode == 2
+    assert "not 'connect4'" in result.stderr and len(result.stderr.strip().splitlines()) == 1
