@@ -35,7 +35,8 @@ def test_facts(game) -> None:
     assert game.player_names == ("white", "black")
     assert game.num_players == 2
     assert game.capabilities.has_kings and game.capabilities.jit
-    assert game.feature_set.count == 768 and game.feature_set.name == "chess-psqt"
+    assert game.feature_set.name == "chess-meep" and game.feature_set.version == 1
+    assert game.feature_set.count == 1473  # games/chess/features.py documents the layout
 
 
 def test_move_encoding_is_documented_layout(game) -> None:
@@ -235,18 +236,21 @@ def test_king_attacked_and_ply(game) -> None:
 
 
 def test_features_are_mirrored_for_black(game) -> None:
+    from games.chess.features import feature_name
+
     white = game.initial_state()
     idx, val = white.features()
-    assert len(idx) == 32 and (val == 1.0).all()
-    # Mover's pawns on rank 2, opponent's king on e8.
-    assert {64 * 0 + sq for sq in range(8, 16)} <= set(idx.tolist())
-    assert 64 * (6 + 5) + 60 in idx
+    names = {feature_name(int(i)): v for i, v in zip(idx, val, strict=True)}
+    # Mover's pawns on rank 2, opponent's king on e8, eight of each side's pawns.
+    assert {f"own pawn on {f}2" for f in "abcdefgh"} <= names.keys()
+    assert names["opp king on e8 (middlegame)"] == 1 and names["own pawns (count)"] == 8
     # The same position with colours swapped and black to move has the same features.
     black = game.state_from_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
-    assert sorted(black.features()[0].tolist()) == sorted(idx.tolist())
+    assert sorted(zip(*black.features(), strict=True)) == sorted(zip(idx, val, strict=True))
     moved = play(game, "e4")
-    after = set(moved.features()[0].tolist())
-    assert 64 * 6 + (28 ^ 56) in after  # white's e4 pawn seen by black: opponent pawn on e5
+    after = {feature_name(int(i)) for i in moved.features()[0]}
+    assert "opp pawn on e5" in after  # white's e4 pawn seen by black
+    assert "own pawn on e2" in after and "opp pawn on e2" not in after
 
 
 def test_geometry_pieces_and_move_cells(game) -> None:

@@ -2,8 +2,9 @@
 
 At every position: the legal and noisy move sets, check, mate, stalemate,
 insufficient material, repetition, the fifty-move rule, the FEN (X-FEN en
-passant), the FEN round trip, features, and for every legal move the hash
-after it and the exact restore after unmake.
+passant), the FEN round trip, the chess-meep features (against the
+square-by-square derivation in tests/test_chess_features.py), and for every
+legal move the hash after it and the exact restore after unmake.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from games.chess import move_to_uci
 from games.chess.layout import BOARD, HASH, PLY, WHITE_OCC
 from games.chess.rules import insufficient_material, is_repetition
 from games.chess.suite import PERFT_SUITE
+from tests.test_chess_features import reference_features
 
 PLAYOUTS_PER_START = 3
 MAX_PLIES = 200
@@ -29,16 +31,6 @@ def _snapshot(state: State) -> bytes:
     pos, hist = state.arrays
     ply = int(pos[PLY])
     return pos.tobytes() + hist[:ply].tobytes() + hist[ply, HASH].tobytes()
-
-
-def _features_from_board(board: chess.Board) -> set[int]:
-    us = board.turn
-    out = set()
-    for sq, piece in board.piece_map().items():
-        rel_colour = 0 if piece.color == us else 1
-        rel_sq = sq if us == chess.WHITE else sq ^ 56
-        out.add(64 * (6 * rel_colour + piece.piece_type - 1) + rel_sq)
-    return out
 
 
 def _position_key(board: chess.Board) -> str:
@@ -123,8 +115,8 @@ def _check_position(state: State, board: chess.Board, keys: dict[int, str]) -> N
     assert game.position_text(reloaded) == fen and int(reloaded[1][0, HASH]) == state.hash, fen
 
     idx, val = state.features()
-    assert set(idx.tolist()) == _features_from_board(board) and len(idx) == len(board.piece_map())
-    assert (val == 1.0).all()
+    assert len(set(idx.tolist())) == len(idx), fen
+    assert dict(zip(idx.tolist(), val.tolist(), strict=True)) == reference_features(board), fen
 
     # One hash per FIDE position and one FIDE position per hash.
     h = state.hash

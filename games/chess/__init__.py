@@ -16,6 +16,7 @@ from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import ONGOING
 from games.chess import layout
+from games.chess.features import FEATURE_SET
 from games.chess.fen import START_FEN, load_fen, write_fen
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class ChessGame(Game):
     name: ClassVar[str] = "chess"
     kernel_module: ClassVar[str] = "games.chess.kernel"
     max_moves: ClassVar[int] = 256
-    feature_set: ClassVar[FeatureSet] = FeatureSet("chess-psqt", 1, 768)
+    feature_set: ClassVar[FeatureSet] = FEATURE_SET
     has_kings: ClassVar[bool] = True
 
     @property

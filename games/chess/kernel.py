@@ -2,7 +2,8 @@
 
 Only a façade: the rules live in movegen (legal moves, ``gen_moves`` itself),
 makemove (make/unmake and the incremental hash), rules (results, hash from
-scratch, features) and search_support (move ordering, the null move).
+scratch), features (the chess-meep evaluation features) and search_support
+(move ordering, the null move).
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import numpy as np
 
 from gamecore.jit import kernel
+from games.chess.features import features
 from games.chess.layout import HASH, PLY, SIDE
 from games.chess.makemove import make_move, unmake_move
 from games.chess.movegen import gen_moves, gen_noisy
-from games.chess.rules import features, hash_full, king_attacked, status
+from games.chess.rules import hash_full, king_attacked, status
 from games.chess.search_support import make_null, null_move_ok, order_key, unmake_null
 
 __all__ = [

@@ -1,7 +1,8 @@
 """How a chess game ends, and the hash recomputed from scratch.
 
 Kept apart from move generation: these run once per node in a search (or only
-in tests), never inside the generator's loops.
+in tests), never inside the generator's loops. The evaluation features are in
+:mod:`games.chess.features`.
 """
 
 from __future__ import annotations
@@ -142,28 +143,3 @@ def hash_full(st):
     if ep != NO_SQUARE and PAWN_ATTACKS[us ^ 1, ep] & pos[6 * us + PAWN]:
         h ^= Z_EP[ep & 7]
     return h
-
-
-@kernel
-def features(st, idx, val):
-    """chess-psqt: one binary feature per (own/opponent, piece type, square seen from the mover).
-
-    Index ``64 * (6 * relative_colour + type) + relative_square``; the board is
-    mirrored vertically (``sq ^ 56``) when black moves, so "my pawn on e2" is
-    the same feature for both sides.
-    """
-    pos = st[0]
-    us = np.int64(pos[SIDE])
-    flip = 56 * us
-    n = 0
-    for code in range(12):
-        colour = code // 6
-        base = 64 * (6 * (colour ^ us) + code - 6 * colour)
-        b = pos[code]
-        while b:
-            sq = lsb(b)
-            b &= b - ONE
-            idx[n] = base + (sq ^ flip)
-            val[n] = 1.0
-            n += 1
-    return n
