@@ -10,10 +10,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gamecore.commands import games, match, perft, train
+from gamecore.commands import games, match, perft, plot, train
 from gamecore.errors import GamecoreError
 
-COMMANDS = (games, perft, train, match)
+COMMANDS = (games, perft, train, match, plot)
 EXIT_USAGE = 2
 
 
