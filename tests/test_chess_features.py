@@ -1,5 +1,5 @@
 """chess-meep features: an independent python-chess re-derivation, symmetry, hand-checked
-positions, names, and the kernel as plain Python.
+positions, names, the shipped default weights, and the kernel as plain Python.
 
 :func:`reference_features` computes every feature square by square with
 python-chess (no bitboard fills, no shared code with the kernel but the index
@@ -21,6 +21,9 @@ import numpy as np
 import pytest
 
 from gamecore.registry import get_game
+from gamecore.search import Searcher
+from gamecore.weights import Weights
+from games.chess import default_weights
 from games.chess import features as F
 from games.chess.suite import PERFT_SUITE
 
@@ -449,6 +452,51 @@ def test_docstring_table_matches_the_layout() -> None:
     assert [(name, int(a), int(b or a) + 1) for name, a, b, _, _ in rows] == list(F.GROUPS)
     for name, a, b, size, both in rows:
         assert int(size) * (2 if both else 1) == int(b or a) + 1 - int(a), name
+
+
+# -- default weights ------------------------------------------------------------------------
+
+
+def test_shipped_weights_equal_the_module(game) -> None:
+    shipped = Weights.default(game)
+    shipped.check_fits(game)
+    assert shipped.metadata["init"] == "hand-set" and shipped.metadata["description"]
+    assert np.array_equal(shipped.theta, default_weights.build_theta())
+    assert shipped.feature_set == "chess-meep"
+
+
+@pytest.fixture(scope="module")
+def searcher(game):
+    return Searcher(game, Weights.default(game).theta)
+
+
+def evaluate(game, searcher, fen: str) -> float:
+    return searcher.evaluate(game.state_from_text(fen))
+
+
+def test_default_evaluation_is_sensible(game, searcher) -> None:
+    start = evaluate(game, searcher, chess.STARTING_FEN)
+    assert start == default_weights.TEMPO
+    queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    assert evaluate(game, searcher, queen_up) > 800
+    assert evaluate(game, searcher, queen_up.replace(" w ", " b ")) < -800
+    # A knight up beats a pawn up; a centralised knight beats one in the corner.
+    assert evaluate(game, searcher, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1") > evaluate(
+        game, searcher, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1"
+    )
+    assert evaluate(game, searcher, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1") > evaluate(
+        game, searcher, "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"
+    )
+    # A passed pawn on the 6th is worth more than one on the 3rd.
+    assert evaluate(game, searcher, "4k3/8/P7/8/8/8/8/4K3 w - - 0 1") > evaluate(
+        game, searcher, "4k3/8/8/8/8/P7/8/4K3 w - - 0 1"
+    )
+
+
+def test_default_evaluation_is_colour_symmetric(game, searcher) -> None:
+    for fen in sample_fens(plies=30, seed=3):
+        twin = chess.Board(fen).mirror().fen()
+        assert evaluate(game, searcher, fen) == pytest.approx(evaluate(game, searcher, twin))
 
 
 # -- the kernel as plain Python ----------------------------------------------------------------
