@@ -10,10 +10,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gamecore.commands import games, match, perft, plot, train
+from gamecore.commands import analyse, games, match, perft, play, plot, train, uci
 from gamecore.errors import GamecoreError
 
-COMMANDS = (games, perft, train, match, plot)
+COMMANDS = (games, perft, train, analyse, play, uci, match, plot)
 EXIT_USAGE = 2
 
 

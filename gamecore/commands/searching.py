@@ -1,0 +1,103 @@
+"""Arguments and output shared by the commands that search: ``analyse``, ``play``, ``uci``."""
+
+from __future__ import annotations
+
+import argparse
+
+from gamecore.errors import BadOption
+from gamecore.game import Game
+from gamecore.search import Limits, Score, Searcher, SearchParams
+from gamecore.state import State
+from gamecore.uci import DEFAULT_HASH_MB, MAX_HASH_MB, mate_in_moves
+from gamecore.weights import Weights
+
+MAX_DEPTH = 95
+"""Deepest iteration the search kernel supports (its MAX_PLY - 1)."""
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """--weights, --hash, --mode."""
+    parser.add_argument(
+        "--weights",
+        metavar="FILE",
+        help="evaluation weights file (default: the game's shipped weights/<game>/default.npz, "
+        "else all zeros)",
+    )
+    parser.add_argument(
+        "--hash",
+        type=int,
+        default=DEFAULT_HASH_MB,
+        metavar="MB",
+        help=f"transposition table size in MB (default {DEFAULT_HASH_MB})",
+    )
+    parser.add_argument(
+        "--mode",
+        choices=("tournament", "training"),
+        default="tournament",
+        help="search settings: tournament adds null move, futility, late-move reductions and "
+        "aspiration windows to what training mode uses (default tournament)",
+    )
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser, default_time: float) -> None:
+    """--depth N | --time S (one of them), and --nodes N."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--depth", type=int, metavar="N", help="search this many plies deep")
+    group.add_argument(
+        "--time",
+        type=float,
+        metavar="S",
+        help=f"search this many seconds (default: {default_time:g} s when no --depth or --nodes)",
+    )
+    parser.add_argument("--nodes", type=int, metavar="N", help="stop after about N nodes")
+
+
+def limits_from_args(args: argparse.Namespace, default_time: float) -> Limits:
+    if args.depth is not None and not 1 <= args.depth <= MAX_DEPTH:
+        raise BadOption(f"--depth must be between 1 and {MAX_DEPTH}, not {args.depth}")
+    if args.time is not None and not args.time > 0:
+        raise BadOption(f"--time must be more than 0 seconds, not {args.time:g}")
+    nodes = getattr(args, "nodes", None)
+    if nodes is not None and nodes < 1:
+        raise BadOption(f"--nodes must be 1 or more, not {nodes}")
+    seconds = args.time
+    if args.depth is None and seconds is None and nodes is None:
+        seconds = default_time
+    return Limits(depth=args.depth, nodes=nodes, time=seconds)
+
+
+def load_weights(game: Game, path: str | None) -> Weights:
+    """The weights named by --weights (BadWeights on any problem), else the shipped default."""
+    return Weights.default(game) if path is None else Weights.load(path, game)
+
+
+def search_params(mode: str) -> SearchParams:
+    return SearchParams.training() if mode == "training" else SearchParams.tournament()
+
+
+def searcher_from_args(game: Game, args: argparse.Namespace) -> Searcher:
+    if not 1 <= args.hash <= MAX_HASH_MB:
+        raise BadOption(f"--hash must be between 1 and {MAX_HASH_MB} MB, not {args.hash}")
+    weights = load_weights(game, args.weights)
+    return Searcher(game, weights.theta, search_params(args.mode), args.hash)
+
+
+def warm_up(searcher: Searcher, state: State) -> None:
+    """Compile (or load from the cache) the search kernel before any clock starts."""
+    if state.legal_moves() and not state.is_terminal():
+        searcher.search(state.copy(), Limits(depth=1))
+        searcher.clear()
+
+
+def score_text(game: Game, score: Score) -> str:
+    """A score for people: ``cp 35`` / ``mate -2`` (moves) for chess, else value or plies."""
+    if game.name == "chess":
+        if score.mate is not None:
+            return f"mate {mate_in_moves(score.mate)}"
+        return f"cp {round(score.value)}"
+    if score.mate is not None:
+        side = "win" if score.mate > 0 else "loss"
+        plies = abs(score.mate)
+        return f"{side} in {plies} {'ply' if plies == 1 else 'plies'}"
+    value = score.value + 0.0  # no "-0.0"
+    return f"value {value:+.1f}" if round(value, 1) != 0 else "value 0.0"

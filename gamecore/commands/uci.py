@@ -1,0 +1,62 @@
+"""``gamecore uci``: speak the Universal Chess Interface on stdin/stdout (for chess GUIs)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gamecore.commands.common import parse_options
+from gamecore.commands.searching import add_engine_arguments, load_weights, search_params
+from gamecore.errors import BadOption
+from gamecore.registry import get_game
+from gamecore.uci import MAX_HASH_MB, UciEngine
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "uci",
+        help="run as a UCI engine (for chess GUIs and python-chess)",
+        description="Run as a UCI engine on stdin/stdout. The search runs in the background, "
+        "so 'stop', 'isready' and 'quit' are answered while it thinks. UCI options: Hash (MB), "
+        "Weights (path of a weights file; empty for the shipped default), Move Overhead (ms).",
+    )
+    parser.add_argument(
+        "game", nargs="?", default="chess", help="registered game name (default: chess)"
+    )
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], metavar="KEY=VALUE", help="game option"
+    )
+    add_engine_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = get_game(args.game, **parse_options(args.option))
+    if not 1 <= args.hash <= MAX_HASH_MB:
+        raise BadOption(f"--hash must be between 1 and {MAX_HASH_MB} MB, not {args.hash}")
+    weights = load_weights(game, args.weights)
+    engine = UciEngine(game, _writer(), weights, args.hash, search_params(args.mode))
+    engine.warm_up()
+    try:
+        while True:
+            line = sys.stdin.readline()
+            if not line:  # end of input: as good as "quit"
+                break
+            if not engine.handle(line):
+                break
+    finally:
+        engine.close()
+    return 0
+
+
+def _writer():
+    out = sys.stdout
+
+    def write(line: str) -> None:
+        try:
+            out.write(line + "\n")
+            out.flush()
+        except (BrokenPipeError, ValueError):  # the GUI has gone; nothing to tell it
+            pass
+
+    return write
