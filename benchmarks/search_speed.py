@@ -1,0 +1,150 @@
+"""Chess search speed: tournament search with the default weights, and one evaluation's cost.
+
+Usage: python benchmarks/search_speed.py [--depth 8 | --time 1.0] [--repeats 5]
+
+Searches the middlegame positions of the perft suite (Kiwipete, position 4 and
+its mirror, 5, 6; not the endgame position 3) with ``SearchParams.tournament()``,
+the shipped default weights and a 64 MB transposition table, clearing the
+table, killers and history before every search so repeats are identical.
+Nodes are every node the search entered, quiescence included
+(``SearchInfo.nodes``); with ``--time``, nodes and seconds are those of the
+last completed iteration. A warm-up search of every position comes first, so
+compiling (or loading compiled code) is not timed. One search runs at a time,
+on one core.
+
+Then, per position, the cost of one static evaluation (``evaluate`` of the
+bound search kernel: chess-meep features and θ·φ) and of the features alone,
+timed by a compiled loop of calls. Prints Markdown tables of medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import time
+
+import numba
+import numpy as np
+
+import gamecore
+from gamecore.binding import bind
+from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.weights import Weights
+from games.chess.suite import PERFT_SUITE
+
+POSITIONS = ("kiwipete", "position4", "position4-mirrored", "position5", "position6")
+
+
+def make_loops(evaluate, features):
+    """Compiled loops calling ``evaluate`` and ``features`` ``reps`` times.
+
+    Plain ``numba.njit`` (not ``gamecore.jit.kernel``): closures over the bound
+    kernel can not be cached on disk, and this is a measuring script.
+    """
+
+    @numba.njit
+    def eval_loop(st, theta, fidx, fval, reps):
+        total = 0.0
+        for _ in range(reps):
+            total += evaluate(st, theta, fidx, fval)
+        return total
+
+    @numba.njit
+    def feature_loop(st, fidx, fval, reps):
+        total = 0
+        for _ in range(reps):
+            total += features(st, fidx, fval)
+        return total
+
+    return eval_loop, feature_loop
+
+
+def search_runs(game, theta, limits: Limits, repeats: int) -> dict[str, list[tuple[int, float]]]:
+    searcher = Searcher(game, theta, SearchParams.tournament(), tt_megabytes=64)
+    states = {name: game.state_from_text(PERFT_SUITE[name][0]) for name in POSITIONS}
+    for state in states.values():  # warm-up: compile or load the compiled kernels
+        searcher.clear()
+        searcher.search(state, Limits(depth=3))
+    runs: dict[str, list[tuple[int, float]]] = {name: [] for name in POSITIONS}
+    for _ in range(repeats):
+        for name, state in states.items():
+            searcher.clear()
+            info = searcher.search(state, limits)
+            runs[name].append((info.nodes, info.seconds))
+    return runs
+
+
+def eval_costs(game, theta, reps: int, repeats: int) -> dict[str, tuple[int, float, float]]:
+    """Per position: active features, median ns per evaluate, median ns per features call."""
+    k = bind(game, "gamecore.algorithms.search")
+    eval_loop, feature_loop = make_loops(k.evaluate, game.kernel.features)
+    fidx = np.zeros(game.feature_set.count, dtype=np.int64)
+    fval = np.zeros(game.feature_set.count, dtype=np.float64)
+    out = {}
+    for name in POSITIONS:
+        state = game.state_from_text(PERFT_SUITE[name][0])
+        st = state.arrays
+        eval_loop(st, theta, fidx, fval, 10)
+        feature_loop(st, fidx, fval, 10)
+        evals, feats = [], []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            eval_loop(st, theta, fidx, fval, reps)
+            evals.append((time.perf_counter() - start) / reps * 1e9)
+            start = time.perf_counter()
+            feature_loop(st, fidx, fval, reps)
+            feats.append((time.perf_counter() - start) / reps * 1e9)
+        active = len(state.features()[0])
+        out[name] = (active, statistics.median(evals), statistics.median(feats))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=8, help="search depth (default 8)")
+    parser.add_argument("--time", type=float, default=None, help="seconds per search instead")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--eval-reps", type=int, default=200_000)
+    args = parser.parse_args()
+
+    game = gamecore.get_game("chess")
+    weights = Weights.default(game)
+    theta = np.ascontiguousarray(weights.theta)
+    limits = Limits(time=args.time) if args.time else Limits(depth=args.depth)
+    what = f"{args.time:g} s" if args.time else f"depth {args.depth}"
+
+    print(
+        f"python {platform.python_version()}, numba {numba.__version__}, numpy {np.__version__}; "
+        f"{weights.feature_set} ({game.feature_set.count} features, {weights.metadata.get('init')})"
+    )
+    print(f"\ntournament search, {what}, 64 MB table, {args.repeats} runs per position\n")
+    runs = search_runs(game, theta, limits, args.repeats)
+    print("| position | nodes | median s | median nodes/s |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, results in runs.items():
+        nodes = statistics.median(n for n, _ in results)
+        seconds = statistics.median(s for _, s in results)
+        nps = statistics.median(n / s for n, s in results)
+        print(f"| {name} | {nodes:,.0f} | {seconds:.3f} | {nps:,.0f} |")
+    totals = [
+        (sum(runs[name][i][0] for name in POSITIONS), sum(runs[name][i][1] for name in POSITIONS))
+        for i in range(args.repeats)
+    ]
+    overall = statistics.median(n / s for n, s in totals)
+    nodes = statistics.median(n for n, _ in totals)
+    print(f"| **all five** | {nodes:,.0f} | | **{overall:,.0f}** |")
+
+    print(f"\nstatic evaluation, {args.eval_reps:,} calls in a compiled loop, median of 5\n")
+    print("| position | active features | ns per evaluate | ns per features call |")
+    print("| --- | ---: | ---: | ---: |")
+    costs = eval_costs(game, theta, args.eval_reps, 5)
+    for name, (active, ev, fe) in costs.items():
+        print(f"| {name} | {active} | {ev:.0f} | {fe:.0f} |")
+    ev = statistics.mean(c[1] for c in costs.values())
+    fe = statistics.mean(c[2] for c in costs.values())
+    print(f"| **mean** | | **{ev:.0f}** | {fe:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
