@@ -154,4 +154,5 @@ def run_match(
 
 
 def write_records(path: str | Path, results: list[GameResult]) -> None:
-    Path(path).write_text("\n".join(r.record for r in results))
+    """All games in one file, separated by blank lines (as PGN requires)."""
+    Path(path).write_text("\n\n".join(r.record.rstrip("\n") for r in results) + "\n")

@@ -44,10 +44,26 @@ class ChessGame(Game):
     max_moves: ClassVar[int] = 256
     feature_set: ClassVar[FeatureSet] = FEATURE_SET
     has_kings: ClassVar[bool] = True
+    record_suffix: ClassVar[str] = ".pgn"
+    # Depth-3 self-play games with untrained weights take about half a second
+    # each here: a hundred of them make the one-minute default run.
+    training_defaults: ClassVar[dict] = {
+        "games": 100,
+        "depth": 3,
+        "max_plies": 200,
+        "opening_plies": 4,
+        "checkpoint_every": 10,
+    }
 
     @property
     def player_names(self) -> tuple[str, ...]:
         return ("white", "black")
+
+    def game_record(self, state: State, headers: dict[str, str]) -> str:
+        """PGN, through python-chess."""
+        from games.chess.interop import to_pgn
+
+        return to_pgn(state, headers)
 
     # -- positions ---------------------------------------------------------
 
