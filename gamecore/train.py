@@ -65,6 +65,10 @@ class TrainConfig:
     max_plies: int = 200
     """Adjudicate a draw after this many plies (training games by weak players can wander)."""
     checkpoint_every: int = 5
+    snapshot_every: int = 0
+    """Also keep a copy of θ every this many games (``OUT-g00040.npz``); 0: none."""
+    time_budget: float | None = None
+    """Seconds of training for this invocation; no new game starts after it (then checkpoint)."""
     step: float | None = None
     min_depth: int = 1
     lam: float = 0.95
@@ -158,7 +162,16 @@ class Trainer:
         """Play the remaining games; checkpoint as configured and on Ctrl-C (then re-raise)."""
         config = self.config
         self._trim_log()
+        started = time.perf_counter()
+        if self.progress.games_done >= config.games:
+            self.checkpoint()  # zero games: the starting weights, as a file
         while self.progress.games_done < config.games:
+            if (
+                config.time_budget is not None
+                and time.perf_counter() - started > config.time_budget
+            ):
+                self.checkpoint()
+                break
             theta_before = self.learner.theta.copy()
             rng_before = self.rng.bit_generator.state
             progress_before = dataclasses.replace(self.progress)
@@ -176,6 +189,8 @@ class Trainer:
                 or self.progress.games_done == config.games
             ):
                 self.checkpoint()
+            if config.snapshot_every and self.progress.games_done % config.snapshot_every == 0:
+                self.checkpoint(self.snapshot_path(self.progress.games_done))
             if on_game is not None:
                 on_game(self.progress, row)
         return self.progress
@@ -230,8 +245,12 @@ class Trainer:
 
     # -- files ---------------------------------------------------------------------
 
-    def checkpoint(self) -> None:
-        """Write θ and the run's state atomically to the output file."""
+    def snapshot_path(self, games: int) -> Path:
+        out = Path(self.config.out)
+        return out.with_name(f"{out.stem}-g{games:05d}{out.suffix}")
+
+    def checkpoint(self, path: str | Path | None = None) -> None:
+        """Write θ and the run's state atomically to the output file (or ``path``)."""
         meta = {
             "training": {
                 "config": dataclasses.asdict(self.config),
@@ -241,7 +260,7 @@ class Trainer:
             "algorithm": self.config.algo,
             "games": self.progress.games_done,
         }
-        Weights.for_game(self.game, self.learner.theta, **meta).save(self.config.out)
+        Weights.for_game(self.game, self.learner.theta, **meta).save(path or self.config.out)
 
     def _append_log(self, row: dict) -> None:
         path = self.config.log_path()

@@ -156,7 +156,8 @@ def test_train_command_writes_weights_and_log(tmp_path):
     ("args", "says"),
     [
         (["--algo", "nope"], "invalid choice"),
-        (["--games", "0"], "--games"),
+        (["--games", "-1"], "--games"),
+        (["--time-budget", "0"], "--time-budget"),
         (["--vs", "missing.npz"], "--vs"),
         (["--resume", "missing.npz"], "does not exist"),
         (["--time-per-move", "-1"], "--time-per-move"),
@@ -166,3 +167,18 @@ def test_train_rejects_bad_options_in_one_line(tmp_path, args, says):
     result = run_cli("train", "connect4", "--out", str(tmp_path / "x.npz"), *args)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and says in result.stderr
+
+
+def test_zero_games_writes_the_starting_weights_and_a_budget_stops_early(tmp_path):
+    game = gamecore.get_game("connect4")
+    start = config(tmp_path, games=0, out=str(tmp_path / "init.npz"))
+    Trainer(start).run()
+    assert np.array_equal(
+        Weights.load(start.out).theta, Weights.random(game, seed=7, scale=1.0).theta
+    )
+    budget = config(tmp_path, games=1000, time_budget=0.01, snapshot_every=1)
+    progress = Trainer(budget).run()
+    assert 1 <= progress.games_done < 1000
+    saved = Weights.load(budget.out).metadata["training"]["progress"]["games_done"]
+    assert saved == progress.games_done
+    assert (tmp_path / "run-g00001.npz").exists()

@@ -26,7 +26,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_game_arguments(parser)
     parser.add_argument("--algo", choices=sorted(LEARNERS), default=None, help="learner")
     parser.add_argument("--vs", default=None, help="opponent: self, random or a weights file")
-    parser.add_argument("--games", type=int, help="games in the whole run")
+    parser.add_argument(
+        "--games", type=int, help="games in the whole run (0: just write the starting weights)"
+    )
     parser.add_argument("--depth", type=int, help="search depth per move")
     parser.add_argument("--time-per-move", type=float, help="seconds per move (instead of depth)")
     parser.add_argument("--out", help="weights/checkpoint file (default GAME-ALGO.npz)")
@@ -39,6 +41,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--opening-plies", type=int, help="random plies that open each game")
     parser.add_argument("--max-plies", type=int, help="adjudicate a draw after this many plies")
     parser.add_argument("--checkpoint-every", type=int, help="games between checkpoints")
+    parser.add_argument("--snapshot-every", type=int, help="keep OUT-gNNNNN.npz every N games")
+    parser.add_argument(
+        "--time-budget", type=float, help="seconds of training; no game starts after that"
+    )
     parser.set_defaults(run=run)
 
 
@@ -58,10 +64,22 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "opening_plies": args.opening_plies,
         "max_plies": args.max_plies,
         "checkpoint_every": args.checkpoint_every,
+        "snapshot_every": args.snapshot_every,
+        "time_budget": args.time_budget,
     }
-    for name in ("games", "depth", "opening_plies", "max_plies", "checkpoint_every"):
-        if fields[name] is not None and fields[name] < (0 if name == "opening_plies" else 1):
-            raise BadOption(f"--{name.replace('_', '-')} must be positive, not {fields[name]}")
+    least = {"games": 0, "opening_plies": 0, "snapshot_every": 0}
+    for name in (
+        "games",
+        "depth",
+        "opening_plies",
+        "max_plies",
+        "checkpoint_every",
+        "snapshot_every",
+    ):
+        if fields[name] is not None and fields[name] < least.get(name, 1):
+            raise BadOption(f"--{name.replace('_', '-')} must be at least {least.get(name, 1)}")
+    if args.time_budget is not None and args.time_budget <= 0:
+        raise BadOption(f"--time-budget must be positive, not {args.time_budget}")
     if args.time_per_move is not None and args.time_per_move <= 0:
         raise BadOption(f"--time-per-move must be positive, not {args.time_per_move}")
     if args.resume:
