@@ -14,6 +14,10 @@ cache directory and imports it. The copy is a normal module, so:
 * for a plain-Python game the copy also swaps the ``kernel`` decorator for the
   identity, so the same algorithm source runs as Python.
 
+A template may use another: ``from gamecore.algorithms.evaluation import
+linear_value`` is rewritten to import from that template's copy bound to the
+same game.
+
 Numba checks a cached function against its own source file only, not against
 the functions it calls; editing a game's move generator would otherwise
 leave stale machine code behind. The file names of bound copies therefore
@@ -28,6 +32,7 @@ import hashlib
 import importlib
 import importlib.util
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -40,6 +45,7 @@ if TYPE_CHECKING:
     from gamecore.game import Game
 
 API_IMPORT = "from gamecore import kernel_api as game\n"
+TEMPLATE_IMPORT = re.compile(r"^from (gamecore\.algorithms\.\w+) import ", re.MULTILINE)
 JIT_IMPORT = "from gamecore.jit import kernel\n"
 PYTHON_JIT_IMPORT = "from gamecore.jit import python_kernel as kernel\n"
 
@@ -69,6 +75,7 @@ def bind(game: Game, template: str) -> ModuleType:
     guard_kernel_caches(game.kernel_module)
 
     text = source.replace(API_IMPORT, f"import {game.kernel_module} as game\n", 1)
+    text = TEMPLATE_IMPORT.sub(lambda m: f"from {bind(game, m.group(1)).__name__} import ", text)
     if not jit:
         text = text.replace(JIT_IMPORT, PYTHON_JIT_IMPORT, 1)
     depends = [text, _tree_digest(kernel_pkg), _tree_digest(_package_dir("gamecore"))]

@@ -14,6 +14,7 @@ import numpy as np
 
 from gamecore import kernel_api as game
 from gamecore import tt as ttable
+from gamecore.algorithms.evaluation import linear_value
 from gamecore.jit import kernel
 from gamecore.kernel_api import LOSS, ONGOING, WIN
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
@@ -26,18 +27,8 @@ STATS_SIZE = 3
 
 
 @kernel
-def raw_value(st, theta, fidx, fval):
-    """θ·φ(st) unclipped (the gradient of a linear evaluation is φ); leaves φ in fidx/fval."""
-    n = game.features(st, fidx, fval)
-    value = 0.0
-    for i in range(n):
-        value += theta[fidx[i]] * fval[i]
-    return value, n
-
-
-@kernel
 def add_scaled_features(delta, fidx, fval, n, scale):
-    """delta += scale · φ, with φ as left in fidx/fval by ``raw_value``."""
+    """delta += scale · φ, with φ as left in fidx/fval by ``linear_value``."""
     for i in range(n):
         delta[fidx[i]] += scale * fval[i]
 
@@ -67,7 +58,7 @@ def treestrap_walk(st, ctx, theta, min_depth, eta, delta, seen, stamp, ply, stat
     stats[VISITED] += 1
     lower = clip(tt[1][slot])
     upper = clip(tt[2][slot])
-    h, n = raw_value(st, theta, fidx, fval)
+    h, n = linear_value(st, theta, fidx, fval)
     target = h
     if lower > h:
         target = lower
@@ -98,7 +89,7 @@ def minimax_strap(st, ctx, theta, depth, ply, eta, delta, stats):
     moves = ctx[0]
     stats[VISITED] += 1
     if ply >= MAX_PLY:
-        h, _ = raw_value(st, theta, fidx, fval)
+        h, _ = linear_value(st, theta, fidx, fval)
         return clip(h)
     n = game.gen_moves(st, moves[ply])
     result = game.status(st, n)
@@ -109,7 +100,7 @@ def minimax_strap(st, ctx, theta, depth, ply, eta, delta, stats):
             return -(MATE - ply)
         return 0.0
     if depth <= 0:
-        h, _ = raw_value(st, theta, fidx, fval)
+        h, _ = linear_value(st, theta, fidx, fval)
         return clip(h)
     team = game.team_to_move(st)
     best = -INF
@@ -121,7 +112,7 @@ def minimax_strap(st, ctx, theta, depth, ply, eta, delta, stats):
             value = -value
         game.unmake_move(st, move)
         best = max(best, value)
-    h, count = raw_value(st, theta, fidx, fval)
+    h, count = linear_value(st, theta, fidx, fval)
     error = clip(best) - h
     if error != 0.0:
         add_scaled_features(delta, fidx, fval, count, eta * error)
@@ -134,7 +125,7 @@ def minimax_strap(st, ctx, theta, depth, ply, eta, delta, stats):
 def move_towards(st, ctx, theta, target, eta, delta, stats):
     """One node, ``st``, towards ``target`` (RootStrap's root, TD-Leaf's principal leaf)."""
     fidx, fval = ctx[8], ctx[9]
-    h, n = raw_value(st, theta, fidx, fval)
+    h, n = linear_value(st, theta, fidx, fval)
     error = clip(target) - h
     add_scaled_features(delta, fidx, fval, n, eta * error)
     stats[VISITED] += 1

@@ -18,6 +18,7 @@ import numpy as np
 
 from gamecore import kernel_api as game
 from gamecore import tt as ttable
+from gamecore.algorithms.evaluation import linear_value
 from gamecore.jit import kernel
 from gamecore.kernel_api import LOSS, ONGOING, WIN
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
@@ -47,10 +48,7 @@ HISTORY_BITS = 16
 @kernel
 def evaluate(st, theta, fidx, fval):
     """The linear evaluation θ·φ(st) for the team to move, clipped to ±MAX_EVAL."""
-    n = game.features(st, fidx, fval)
-    value = 0.0
-    for i in range(n):
-        value += theta[fidx[i]] * fval[i]
+    value, _ = linear_value(st, theta, fidx, fval)
     return min(MAX_EVAL, max(-MAX_EVAL, value))
 
 
