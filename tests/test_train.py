@@ -182,3 +182,43 @@ def test_zero_games_writes_the_starting_weights_and_a_budget_stops_early(tmp_pat
     saved = Weights.load(budget.out).metadata["training"]["progress"]["games_done"]
     assert saved == progress.games_done
     assert (tmp_path / "run-g00001.npz").exists()
+
+
+def test_sigterm_stops_training_with_a_checkpoint(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run.npz"
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gamecore",
+            "train",
+            "connect4",
+            "--vs",
+            "random",
+            "--depth",
+            "1",
+            "--games",
+            "100000",
+            "--checkpoint-every",
+            "1000",
+            "--out",
+            str(out),
+        ],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.time() + 60
+    while not out.with_suffix(".csv").exists() and time.time() < deadline:
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "--resume" in err
+    done = Weights.load(out).metadata["training"]["progress"]["games_done"]
+    assert done >= 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import signal
 import sys
 
 from tqdm import tqdm
@@ -116,6 +117,10 @@ def run(args: argparse.Namespace) -> int:
         bar.set_postfix_str(f"{score}, {rate:.1f} moves/s, |Δθ| {progress.last_abs_delta:.2e}")
         bar.update(1)
 
+    def terminate(signum, frame):  # `kill` stops a run as cleanly as Ctrl-C does
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, terminate)
     try:
         trainer.run(on_game)
     except KeyboardInterrupt:
@@ -125,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
             f"{config.out}; continue with: gamecore train {config.game} --resume {config.out}\n"
         )
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     bar.close()
     p = trainer.progress
     if config.vs == "self":
