@@ -204,6 +204,10 @@ class UciEngine:
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._answered = threading.Event()
+        """Set just before a search writes ``bestmove``: from then on a new ``go`` is welcome
+        (the GUI may send it before the finished search thread has quite exited)."""
+        self._answered.set()
 
     # -- output -------------------------------------------------------------
 
@@ -359,7 +363,7 @@ class UciEngine:
 
     def _cmd_go(self, args: list[str]) -> None:
         received = time.perf_counter()
-        if self._thread is not None and self._thread.is_alive():
+        if not self._answered.is_set():
             self.info_string("already searching; 'go' ignored")
             return
         request, problems = GoRequest.parse(args)
@@ -370,7 +374,10 @@ class UciEngine:
             return
         state = self.state.copy()
         limits, soft, wait = request.limits(state.team, self.overhead_ms)
+        if self._thread is not None:  # answered already; it is only finishing
+            self._thread.join()
         self._stop.clear()
+        self._answered.clear()
         self._thread = threading.Thread(
             target=self._search,
             args=(state, limits, soft, wait, received),
@@ -411,6 +418,7 @@ class UciEngine:
             best = moves[0] if moves else None
         if wait:  # "go infinite": the answer waits for "stop"
             self._stop.wait()
+        self._answered.set()
         self.send(f"bestmove {state.move_text(best) if best is not None else '(none)'}")
 
     def _think(

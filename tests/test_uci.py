@@ -253,6 +253,18 @@ def test_stop_and_quit_interrupt_a_long_search(raw):
     assert raw.proc.wait(timeout=5) == 0
 
 
+def test_go_right_after_bestmove_is_never_ignored(raw):
+    """A GUI may send the next "go" the moment it reads "bestmove", before the finished
+    search thread has exited; that "go" must still be answered."""
+    raw.send("isready")
+    raw.until("readyok")
+    for _ in range(300):
+        raw.send("go depth 1")
+        best = raw.until("bestmove", timeout=10)[-1].split()[1]
+        assert chess.Move.from_uci(best) in chess.Board().legal_moves
+    assert raw.close() == 0
+
+
 def test_no_legal_move_answers_none(raw):
     raw.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3")  # stalemate
     assert raw.until("bestmove")[-1] == "bestmove (none)"
