@@ -18,3 +18,8 @@ for algo in treestrap-ab treestrap-mm rootstrap tdleaf; do
     --out "$out/$algo.npz"
 done
 rm -rf "$warm"
+
+# One round robin of the four learners and the untrained weights (rated 250, as in the paper).
+gamecore tournament chess "$out/untrained.npz" "$out/treestrap-ab.npz" "$out/treestrap-mm.npz" \
+  "$out/rootstrap.npz" "$out/tdleaf.npz" --games 20 --time-per-move 0.05 \
+  --reference untrained --reference-elo 250 --out "$out/tournament.pgn" | tee "$out/tournament.md"

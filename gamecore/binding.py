@@ -78,7 +78,7 @@ def bind(game: Game, template: str) -> ModuleType:
     text = TEMPLATE_IMPORT.sub(lambda m: f"from {bind(game, m.group(1)).__name__} import ", text)
     if not jit:
         text = text.replace(JIT_IMPORT, PYTHON_JIT_IMPORT, 1)
-    depends = [text, _tree_digest(kernel_pkg), _tree_digest(_package_dir("gamecore"))]
+    depends = [text, _tree_digest(kernel_pkg), _numba_code_digest(_package_dir("gamecore"))]
     fingerprint = hashlib.sha256("\0".join([*depends, numba.__version__]).encode()).hexdigest()[:16]
     stem = template.rsplit(".", 1)[-1]
     prefix = f"_bound_{game.kernel_module.replace('.', '_')}_{stem}_{'jit' if jit else 'py'}_"
@@ -104,22 +104,25 @@ def guard_kernel_caches(kernel_module: str) -> None:
         return
     _guarded.add(kernel_module)
     gamecore_dir = _package_dir("gamecore")
-    guard_cache(gamecore_dir)
+    gamecore_numba = _numba_code_digest(gamecore_dir)
+    guard_cache(gamecore_dir, gamecore_numba)  # only its numba code matters, not the CLI
     module = importlib.import_module(kernel_module)  # importing loads no numba cache
     if hasattr(getattr(module, "gen_moves", None), "py_func"):
         # Only compiled kernels have a cache to guard; a plain-Python plugin's
         # installed package is left untouched.
-        guard_cache(_package_dir(kernel_module), extra=_numba_code_digest(gamecore_dir))
+        package = _package_dir(kernel_module)
+        guard_cache(package, _tree_digest(package) + gamecore_numba)
 
 
-def guard_cache(package_dir: Path, extra: str = "") -> None:
-    """Drop the numba cache files of ``package_dir`` (a directory or one file) when its
-    sources (plus ``extra``, a digest of what they depend on) changed since last seen.
+def guard_cache(package_dir: Path, digest: str | None = None) -> None:
+    """Drop the numba cache files of ``package_dir`` (a directory or one file) when
+    ``digest`` (default: of all its sources) differs from the one last seen.
 
     The stamp recording what was seen lives in the same ``__pycache__`` as
     numba's files, so it always describes the cache it guards.
     """
-    digest = _tree_digest(package_dir) + extra
+    if digest is None:
+        digest = _tree_digest(package_dir)
     root = package_dir if package_dir.is_dir() else package_dir.parent
     name = "gamecore-guard" if package_dir.is_dir() else f"{package_dir.stem}.gamecore-guard"
     stamp = root / "__pycache__" / name

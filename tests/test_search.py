@@ -190,3 +190,15 @@ def test_time_limit_is_kept_mid_iteration(budget):
     assert elapsed <= budget * 1.05 + 0.05
     assert result.best_move in state.legal_moves()
     assert result.depth >= 1
+
+
+def test_a_root_drawn_by_repetition_still_gets_a_move():
+    """Front ends ask for a move in positions a GUI has not declared drawn yet."""
+    game = gamecore.get_game("chess")
+    state = game.initial_state()
+    for move in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
+        state.push_text(move)
+    assert state.status() == gamecore.DRAW  # threefold: the start position again
+    searcher = Searcher(game, np.zeros(game.feature_set.count), SearchParams.tournament())
+    result = searcher.search(state, Limits(depth=2))
+    assert result.best_move in state.legal_moves()

@@ -228,7 +228,9 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     theta, fidx, fval = ctx[7], ctx[8], ctx[9]
     n = game.gen_moves(st, moves[ply])
     result = game.status(st, n)
-    if result != ONGOING:
+    # A root already over by rule (a repetition nobody claimed) is still searched
+    # when it has moves: the caller asked for a move, and decides about the draw.
+    if result != ONGOING and (ply > 0 or n == 0):
         return terminal_value(result, ply)
     if ply >= MAX_PLY - 1:
         return evaluate(st, theta, fidx, fval)
