@@ -51,10 +51,12 @@ def read_log(path: str) -> dict[str, np.ndarray]:
 
 
 def moving_average(values: np.ndarray, window: int) -> np.ndarray:
-    window = max(1, min(window, len(values)))
-    kernel = np.ones(window) / window
-    padded = np.concatenate([np.full(window - 1, values[0]), values])
-    return np.convolve(padded, kernel, mode="valid")
+    """Mean of the last ``window`` values at each point (of all so far, at the start)."""
+    window = max(1, window)
+    sums = np.concatenate([[0.0], np.cumsum(values)])
+    ends = np.arange(1, len(values) + 1)
+    starts = np.maximum(0, ends - window)
+    return (sums[ends] - sums[starts]) / (ends - starts)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,7 +74,9 @@ def run(args: argparse.Namespace) -> int:
         top.plot(log["games"], moving_average(log["strength"], args.window), label=label)
         error = np.maximum(moving_average(log["error"], args.window), 1e-3)
         bottom.plot(log["games"], error, label=name)
-    top.set_ylabel(f"score vs training opponent\n(moving average of {args.window} games)")
+    top.set_ylabel(
+        f"score vs training opponent, or decisive\nshare in self-play ({args.window}-game average)"
+    )
     top.set_ylim(-0.02, 1.02)
     top.axhline(0.5, color="grey", lw=0.5)
     top.legend(loc="best", fontsize="small")
