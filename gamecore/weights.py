@@ -122,7 +122,7 @@ class Weights:
         """Read a weights file; with ``game``, also check it fits that game's features."""
         path = Path(path)
         if path.is_file() and not zipfile.is_zipfile(path):
-            raise BadWeights(f"{str(path)!r} is not a weights file (not an .npz archive)")
+            raise BadWeights(f"{str(path)!r} is not a weights file (truncated, or not .npz)")
         try:
             with np.load(path, allow_pickle=False) as data:
                 theta = np.asarray(data["theta"], dtype=np.float64)

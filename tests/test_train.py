@@ -222,3 +222,23 @@ def test_sigterm_stops_training_with_a_checkpoint(tmp_path):
     assert "--resume" in err
     done = Weights.load(out).metadata["training"]["progress"]["games_done"]
     assert done >= 1
+
+
+@pytest.mark.parametrize("algo", sorted(LEARNERS))
+def test_every_learner_trains_chess_through_the_driver(tmp_path, algo):
+    cfg = TrainConfig(
+        game="chess",
+        algo=algo,
+        vs="self",
+        games=1,
+        depth=1,
+        out=str(tmp_path / "c.npz"),
+        seed=2,
+        opening_plies=2,
+        max_plies=16,
+    )
+    Trainer(cfg).run()
+    before = Weights.random(gamecore.get_game("chess"), seed=2, scale=1.0).theta
+    after = Weights.load(cfg.out).theta
+    assert not np.array_equal(before, after)
+    assert len(log_rows(cfg)) == 1
