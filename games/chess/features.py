@@ -302,6 +302,16 @@ def _sideways(b):
 
 
 @kernel
+def _emit_count(idx, val, n, index, squares):
+    """Append feature ``index`` valued by how many ``squares`` are set, if any; the new count."""
+    if squares:
+        idx[n] = index
+        val[n] = popcount(squares)
+        return n + 1
+    return n
+
+
+@kernel
 def features(st, idx, val):
     """chess-meep φ(st) for the side to move: see the module docstring for the layout."""
     pos = st[0]
@@ -489,26 +499,11 @@ def features(st, idx, val):
         free = passed & ~_behind(occ, c)
         for r in range(1, 7):
             rank = RANKS[r ^ (7 * c)]  # rank r + 1 from colour c's side
-            if phalanx & rank:
-                idx[n] = base + P_PHALANX + r - 1
-                val[n] = popcount(phalanx & rank)
-                n += 1
-            if defended & rank:
-                idx[n] = base + P_DEFENDED + r - 2
-                val[n] = popcount(defended & rank)
-                n += 1
-            if blocked & rank:
-                idx[n] = base + P_PASSED_BLOCKED + r - 1
-                val[n] = popcount(blocked & rank)
-                n += 1
-            if passed_defended & rank:
-                idx[n] = base + P_PASSED_DEFENDED + r - 2
-                val[n] = popcount(passed_defended & rank)
-                n += 1
-            if free & rank:
-                idx[n] = base + P_PASSED_FREE + r - 1
-                val[n] = popcount(free & rank)
-                n += 1
+            n = _emit_count(idx, val, n, base + P_PHALANX + r - 1, phalanx & rank)
+            n = _emit_count(idx, val, n, base + P_DEFENDED + r - 2, defended & rank)
+            n = _emit_count(idx, val, n, base + P_PASSED_BLOCKED + r - 1, blocked & rank)
+            n = _emit_count(idx, val, n, base + P_PASSED_DEFENDED + r - 2, passed_defended & rank)
+            n = _emit_count(idx, val, n, base + P_PASSED_FREE + r - 1, free & rank)
         enemy_pieces = pos[WHITE_OCC + e] ^ enemy_pawns ^ pos[oe + KING]
         unstoppable = 0
         b = passed
