@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
@@ -110,7 +110,6 @@ class SearchInfo:
     seconds: float
     complete: bool = True
     """False for the last, interrupted iteration (its move was fully searched, its depth not)."""
-    extra: dict = field(default_factory=dict)
 
     @property
     def nps(self) -> float:
