@@ -154,8 +154,11 @@ def move_to_pdn(arrays: tuple, move: int) -> str:
 
 
 class CheckersGame(Game):
-    """English checkers: forced captures, complete multi-jumps, no legal move loses,
-    threefold repetition and the 40-move rule (``layout.DRAW_PLIES``) draw."""
+    """English checkers (American checkers): compulsory captures, complete multi-jumps.
+
+    A side with no legal move loses; threefold repetition and the 40-move rule
+    (``layout.DRAW_PLIES`` plies without a capture or a man move) draw.
+    """
 
     name: ClassVar[str] = "checkers"
     kernel_module: ClassVar[str] = "games.checkers.kernel"
