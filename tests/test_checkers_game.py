@@ -186,7 +186,7 @@ def test_pdn_record(game) -> None:
     assert "1. 11-15 23-19 2. 8-11 22-17 *" in record
     assert "[FEN" not in record
     other = game.state_from_text("W:W:B1")
-    assert '[Result "2-0"]' in game.game_record(other, {})
+    assert '[Result "1-0"]' in game.game_record(other, {})
     assert '[FEN "W:W:B1"]' in game.game_record(other, {})
 
 

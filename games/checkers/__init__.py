@@ -256,8 +256,9 @@ class CheckersGame(Game):
     def game_record(self, state: State, headers: dict[str, str]) -> str:
         """PDN: tag pairs (GameType 21, FEN when not the start), numbered moves, result.
 
-        The result is written from Black's (the first player's) side: ``2-0`` Black
-        won, ``0-2`` White won, ``1-1`` draw, ``*`` unfinished (the PDN 3.0 convention).
+        The result is written from the side of the first player to move, Black (the
+        FMJD PDN rule, pdn.fmjd.org "Result tag"; English checkers uses the default
+        result type): ``1-0`` Black won, ``0-1`` White won, ``1/2-1/2`` draw, ``*`` unfinished.
         """
         moves = list(state.history)
         root = state.copy()
@@ -266,7 +267,7 @@ class CheckersGame(Game):
         result = "*"
         if state.is_terminal():
             winner = state.winner_team()
-            result = "1-1" if winner is None else ("2-0" if winner == BLACK else "0-2")
+            result = "1/2-1/2" if winner is None else ("1-0" if winner == BLACK else "0-1")
         tags = {"GameType": "21", **headers}
         if root.to_text() != START_FEN:
             tags["SetUp"] = "1"
