@@ -205,9 +205,16 @@ def test_display(game) -> None:
     assert layout.row_col(0) == (0, 1) and layout.row_col(28) == (7, 0)
 
 
+def test_loaded_hash_is_the_kernel_hash(game) -> None:
+    for fen in (START_FEN, "W:WK10,28:B6,7,14,15,23,K27", "B:W:B1"):
+        state = game.state_from_text(fen)
+        assert state.hash == int(game.kernel.hash_full(state.arrays))
+
+
 def test_features(game) -> None:
     idx, val = game.initial_state().features()
-    assert game.feature_set.count == 136
+    assert game.feature_set.count == 136 == game.kernel.FEATURE_COUNT
+    assert game.feature_set.name == "checkers-basic"
     counts = dict(zip(idx.tolist(), val.tolist(), strict=True))
     assert counts[0] == 12 and counts[1] == 0 and counts[2] == 12 and counts[3] == 0
     # Both sides see the start the same way (the position is symmetric).

@@ -86,9 +86,23 @@ def load_fen(arrays: tuple, text: str) -> None:
     pos[KINGS] = kings
     pos[SIDE] = 0 if side == "B" else 1
     pos[QUIET] = 0
-    from games.checkers.kernel import hash_full
+    hist[0, HASH] = python_hash(arrays)
 
-    hist[0, HASH] = hash_full(arrays)
+
+def python_hash(arrays: tuple) -> int:
+    """The Zobrist hash in plain Python (the same as ``kernel.hash_full``, no compiled call:
+    loading a position must not run a kernel before the cache guard has)."""
+    pos = arrays[0]
+    kings = int(pos[KINGS])
+    h = 0
+    for colour in (BLACK, WHITE):
+        b = int(pos[colour])
+        for i in range(32):
+            if b >> i & 1:
+                h ^= int(layout.Z_PIECE[colour + (2 if kings >> i & 1 else 0), i])
+    if int(pos[SIDE]):
+        h ^= int(layout.Z_SIDE)
+    return h
 
 
 def write_fen(arrays: tuple) -> str:
