@@ -176,7 +176,9 @@ class CheckersGame(Game):
 
     name: ClassVar[str] = "checkers"
     kernel_module: ClassVar[str] = "games.checkers.kernel"
-    max_moves: ClassVar[int] = 128
+    max_moves: ClassVar[int] = 256
+    """Generous, not proven: the kernel writes moves without a bounds check, so this errs high
+    (seeded random games and random king positions stay far below; see the report)."""
     feature_set: ClassVar[FeatureSet] = FEATURE_SET
     record_suffix: ClassVar[str] = ".pdn"
     training_defaults: ClassVar[dict] = {
