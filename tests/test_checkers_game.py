@@ -225,3 +225,14 @@ def test_features(game) -> None:
     state.pop()
     b = sorted(zip(*map(list, state.features()), strict=True))
     assert a != b
+
+
+def test_order_key_and_null_move(game) -> None:
+    kernel = game.kernel
+    state = game.state_from_text("W:WK10,28,25,21:B6,7,14,15,23,K27,17")
+    keys = {state.move_text(m): int(kernel.order_key(state.arrays, m)) for m in state.legal_moves()}
+    assert keys["10x19x26"] > keys["10x1"] > 0
+    quiet = game.initial_state()
+    assert all(kernel.order_key(quiet.arrays, m) == 0 for m in quiet.legal_moves())
+    assert kernel.null_move_ok(quiet.arrays)
+    assert not kernel.null_move_ok(game.state_from_text("W:WK32:BK1").arrays)
