@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from gamecore.bits import lsb, popcount
+from gamecore.history import repetitions
 from gamecore.jit import kernel
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from games.checkers.layout import (
@@ -300,21 +301,6 @@ def hash_full(st):
 
 
 @kernel
-def _repeated(hist, ply, quiet):
-    """Whether the hash at ``ply`` occurs twice among the earlier plies it could repeat
-    (same side to move, no capture or man move in between)."""
-    h = hist[ply, HASH]
-    oldest = ply - min(quiet, ply)
-    seen = 0
-    i = ply - 4
-    while i >= oldest:
-        if hist[i, HASH] == h:
-            seen += 1
-        i -= 2
-    return seen >= 2
-
-
-@kernel
 def status(st, n_legal):
     """LOSS with no legal move; DRAW by threefold repetition or the 40-move rule; else ONGOING."""
     pos, hist = st
@@ -324,7 +310,7 @@ def status(st, n_legal):
     quiet = np.int64(pos[QUIET])
     if quiet >= DRAW_PLIES:
         return DRAW
-    if _repeated(hist, np.int64(pos[PLY]), quiet):
+    if repetitions(hist, HASH, np.int64(pos[PLY]), quiet, 2) >= 2:
         return DRAW
     return ONGOING
 

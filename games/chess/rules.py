@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from gamecore.bits import lsb
+from gamecore.history import repetitions
 from gamecore.jit import kernel
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from games.chess.bitboards import DARK_SQUARES, LIGHT_SQUARES, ONE, PAWN_ATTACKS, ZERO
@@ -42,20 +43,6 @@ def king_attacked(st, player):
 
 
 @kernel
-def _repeated(hist, ply, halfmove):
-    """Whether the hash at ``ply`` occurs twice among the earlier plies it could repeat."""
-    h = hist[ply, HASH]
-    oldest = ply - min(halfmove, ply)
-    seen = 0
-    i = ply - 4
-    while i >= oldest:
-        if hist[i, HASH] == h:
-            seen += 1
-        i -= 2
-    return seen >= 2
-
-
-@kernel
 def _dead(pawns_rooks_queens, knights, bishops):
     """Insufficient material, from the bitboards of both colours together."""
     if pawns_rooks_queens:
@@ -77,7 +64,7 @@ def is_repetition(st):
     odd number of plies back have the other side to move.
     """
     pos, hist = st
-    return _repeated(hist, np.int64(pos[PLY]), np.int64(pos[HALFMOVE]))
+    return repetitions(hist, HASH, np.int64(pos[PLY]), np.int64(pos[HALFMOVE]), 2) >= 2
 
 
 @kernel
@@ -111,7 +98,7 @@ def status(st, n_legal):
     t_diagonal = pos[o + BISHOP] | pos[o + QUEEN]
     t_orthogonal = pos[o + ROOK] | pos[o + QUEEN]
     t_king = pos[o + KING]
-    repeated = _repeated(hist, np.int64(pos[PLY]), halfmove)
+    repeated = repetitions(hist, HASH, np.int64(pos[PLY]), halfmove, 2) >= 2
 
     result = ONGOING
     if n_legal == 0:
