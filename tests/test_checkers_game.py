@@ -213,10 +213,10 @@ def test_loaded_hash_is_the_kernel_hash(game) -> None:
 
 def test_features(game) -> None:
     idx, val = game.initial_state().features()
-    assert game.feature_set.count == 136 == game.kernel.FEATURE_COUNT
-    assert game.feature_set.name == "checkers-basic"
+    assert game.feature_set.count == 248 == game.kernel.FEATURE_COUNT
+    assert game.feature_set.name == "checkers-chinook"
     counts = dict(zip(idx.tolist(), val.tolist(), strict=True))
-    assert counts[0] == 12 and counts[1] == 0 and counts[2] == 12 and counts[3] == 0
+    assert counts[0] == 12 and counts[4] == 12  # own and opponent men, opening phase
     # Both sides see the start the same way (the position is symmetric).
     state = game.initial_state()
     state.push(state.parse_move("11-15"))

@@ -19,14 +19,14 @@ from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from games.checkers import layout
+from games.checkers.features import FEATURE_SET
 from games.checkers.layout import BLACK, HASH, JUMP, KINGS, NEIGH, QUIET, SIDE, WHITE
 
 if TYPE_CHECKING:
     from gamecore.state import State
 
 START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-FEATURE_SET = FeatureSet("checkers-basic", 1, 136)
-"""Counts, piece-square, back-row guard and centre control (``kernel.F_*``)."""
+
 LIGHT = (240, 217, 181)
 DARK = (110, 140, 90)
 

@@ -3,7 +3,8 @@
 Legal moves with compulsory captures and complete multi-jumps (a man that
 reaches the far row is crowned and stops), make/unmake in place with an undo
 row per ply and an incremental Zobrist hash, results (no move loses; threefold
-repetition and the 40-move rule draw), the ``checkers-basic`` features, move
+repetition and the 40-move rule draw), the ``checkers-chinook`` features
+(:mod:`games.checkers.features`), move
 ordering and the null move. Arrays and move encoding: :mod:`games.checkers.layout`.
 """
 
@@ -15,11 +16,10 @@ from gamecore.bits import lsb, popcount
 from gamecore.history import repetitions
 from gamecore.jit import kernel
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
+from games.checkers.features import COUNT, features  # noqa: F401  (kernel API)
 from games.checkers.layout import (
-    BACK_ROW,
     BIT,
     CAP_SHIFT,
-    CENTRE,
     CROWN_ROW,
     DRAW_PLIES,
     FULL,
@@ -366,44 +366,4 @@ def unmake_null(st):
 
 # -- features ---------------------------------------------------------------------------------
 
-F_COUNTS = 0
-"""0 own men, 1 own kings, 2 opponent men, 3 opponent kings (values: counts)."""
-F_PSQ = 4
-"""F_PSQ + 32 * kind + square: kind 0 own man, 1 own king, 2 opponent man, 3 opponent king;
-the square index as the mover sees it (White's squares turned round: i -> 31 - i)."""
-F_BACK = F_PSQ + 128
-"""F_BACK: own men on own back row; F_BACK + 1: the opponent's on theirs."""
-F_CENTRE = F_BACK + 2
-"""F_CENTRE: own pieces on the centre squares; F_CENTRE + 1: the opponent's."""
-FEATURE_COUNT = F_CENTRE + 2
-
-
-@kernel
-def features(st, idx, val):
-    """The checkers-basic features from the mover's side (see F_* above); returns how many."""
-    pos = st[0]
-    us = np.int64(pos[SIDE])
-    kings = pos[KINGS]
-    n = 0
-    for rel in range(2):
-        colour = us ^ rel
-        b = pos[colour]
-        men = b & ~kings
-        idx[n] = F_COUNTS + 2 * rel
-        val[n] = popcount(men)
-        idx[n + 1] = F_COUNTS + 2 * rel + 1
-        val[n + 1] = popcount(b & kings)
-        idx[n + 2] = F_BACK + rel
-        val[n + 2] = popcount(men & BACK_ROW[colour])
-        idx[n + 3] = F_CENTRE + rel
-        val[n + 3] = popcount(b & CENTRE)
-        n += 4
-        while b != ZERO:
-            s = lsb(b)
-            b &= b - ONE
-            view = s if us == 0 else 31 - s
-            kind = 2 * rel + (1 if (kings & BIT[s]) != ZERO else 0)
-            idx[n] = F_PSQ + 32 * kind + view
-            val[n] = 1.0
-            n += 1
-    return n
+FEATURE_COUNT = COUNT
