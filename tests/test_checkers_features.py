@@ -99,9 +99,8 @@ def test_start_position(game) -> None:
 
 
 def test_endgame_terms(game) -> None:
-    # Black to move: man on 18 with free cone? White man on 27 blocks it; king on 1 cornered.
+    # Black to move, 5 pieces (phase 3): the white man on 27 stands in the cone of 18.
     d = feats(game, "B:W27,K32:B18,K1,5")
-    # 5 pieces: phase 3
     assert term(d, F.T_MEN, 0, 3) == 2 and term(d, F.T_KINGS, 0, 3) == 1
     assert term(d, F.T_KINGS, 1, 3) == 1 and term(d, F.T_MEN, 1, 3) == 1
     assert term(d, F.T_RUNAWAY, 0, 3) == 0  # 27 is in 18's cone
@@ -109,8 +108,8 @@ def test_endgame_terms(game) -> None:
     assert term(d, F.T_LOOSE, 0, 3) == 1  # 18 has no friend; 5 touches the king on 1
     assert term(d, F.T_TEMPO, 0, 3) == 4 + 1  # rows 4 (18) and 1 (5)
     assert term(d, F.T_CENTRE, 0, 3) == 1
-    # White's man on 27 is loose and a runaway? Its cone towards row 0 holds 18: no.
-    assert term(d, F.T_RUNAWAY, 1, 3) == 0
+    # White's man on 27 touches its king on 32 (not loose); no runaway: its cone holds 18.
+    assert term(d, F.T_LOOSE, 1, 3) == 0 and term(d, F.T_RUNAWAY, 1, 3) == 0
     # The same with White to move: men on 27 and 18 swap roles.
     d2 = feats(game, "W:W27,K32:B18,K1,5")
     assert term(d2, F.T_MEN, 0, 3) == 1 and term(d2, F.T_MEN, 1, 3) == 2
@@ -118,10 +117,16 @@ def test_endgame_terms(game) -> None:
     d3 = feats(game, "B:WK4:B21")
     assert term(d3, F.T_RUNAWAY, 0, 3) == 1 and term(d3, F.T_TEMPO, 0, 3) == 5
     assert term(d3, F.T_BALANCE, 0, 3) == 1
-    # Trapped king: White king on 32 boxed in by black men on 27, 28 ... 28 is next to 32.
+    # Trapped king: the White king on 32 has both neighbours (27, 28) taken; black men
+    # move away from row 7, so it is not exposed either.
     d4 = feats(game, "W:WK32:B27,28,24")
     assert term(d4, F.T_TRAPPED, 0, 3) == 1
-    assert term(d4, F.T_EXPOSED, 0, 3) == 0  # the jump 32x23? 27 -> 23 is empty: exposed?
+    assert term(d4, F.T_EXPOSED, 0, 3) == 0
+    # The bridge and the triangle need all their squares.
+    d5 = feats(game, "B:W30,32,26,31:B1,3,2")
+    assert term(d5, F.T_BRIDGE, 0, 3) == 1 and term(d5, F.T_TRIANGLE, 0, 3) == 0
+    assert term(d5, F.T_BRIDGE, 1, 3) == 1 and term(d5, F.T_TRIANGLE, 1, 3) == 1
+    assert term(d5, F.T_BACKROW, 0, 3) == 3 and term(d5, F.T_BACKROW, 1, 3) == 3
 
 
 def test_exposed_frozen_doghole(game) -> None:
