@@ -181,8 +181,9 @@ class CheckersGame(Game):
     (seeded random games and random king positions stay far below; see the report)."""
     feature_set: ClassVar[FeatureSet] = FEATURE_SET
     record_suffix: ClassVar[str] = ".pdn"
+    # Depth-4 self-play games take about 0.2 s each here: 250 make the one-minute default run.
     training_defaults: ClassVar[dict] = {
-        "games": 100,
+        "games": 250,
         "depth": 4,
         "max_plies": 200,
         "opening_plies": 4,
