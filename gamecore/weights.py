@@ -37,6 +37,34 @@ def weights_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "weights"
 
 
+def default_weights_path(game_name: str) -> Path:
+    """Where a game's shipped hand-set weights live: ``weights/<game>/default.npz``."""
+    return weights_dir() / game_name / DEFAULT_NAME
+
+
+def write_hand_set(
+    game_name: str, theta: np.ndarray, description: str, argv: list[str] | None = None
+) -> Path:
+    """The command line of a game's ``default_weights`` module: write its hand-set θ.
+
+    ``python -m games.<game>.default_weights [--out FILE]`` rebuilds the shipped
+    file from the module, so the two can be kept equal by a test.
+    """
+    import argparse
+
+    from gamecore.registry import get_game
+
+    default = default_weights_path(game_name)
+    parser = argparse.ArgumentParser(description=f"Write the hand-set {game_name} weights file.")
+    parser.add_argument("--out", type=Path, default=None, help=f"default: {default}")
+    path = parser.parse_args(argv).out or default
+    game = get_game(game_name)
+    Weights.for_game(game, theta, init="hand-set", description=description).save(path)
+    fs = game.feature_set
+    print(f"wrote {path} ({fs.count} {fs.name} weights)")
+    return path
+
+
 class BadWeights(GamecoreError):
     """A weights file that cannot be read, or that belongs to other features."""
 
@@ -73,7 +101,7 @@ class Weights:
     @classmethod
     def default(cls, game: Game) -> Weights:
         """The game's shipped hand-set weights (``weights/<game>/default.npz``), else zeros."""
-        path = weights_dir() / game.name / DEFAULT_NAME
+        path = default_weights_path(game.name)
         if path.is_file():
             return cls.load(path, game)
         return cls.zeros(game, init="zeros", note="no default weights shipped for this game")

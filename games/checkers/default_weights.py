@@ -17,12 +17,9 @@ a test checks it equals what :func:`build_theta` makes.
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
-
 import numpy as np
 
-from gamecore.weights import DEFAULT_NAME, Weights, weights_dir
+from gamecore.weights import write_hand_set
 from games.checkers import features as F
 
 PER_PHASE = {
@@ -83,28 +80,8 @@ def build_theta() -> np.ndarray:
     return theta
 
 
-def build() -> Weights:
-    """The default weights as a :class:`Weights` record for checkers."""
-    from gamecore.registry import get_game
-
-    return Weights.for_game(
-        get_game("checkers"), build_theta(), init="hand-set", description=DESCRIPTION
-    )
-
-
-def default_path() -> Path:
-    return weights_dir() / "checkers" / DEFAULT_NAME
-
-
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Write the hand-set checkers weights file.")
-    parser.add_argument(
-        "--out", type=Path, default=None, help="default: weights/checkers/default.npz"
-    )
-    args = parser.parse_args(argv)
-    path = args.out or default_path()
-    build().save(path)
-    print(f"wrote {path} ({F.COUNT} {F.NAME} weights)")
+    write_hand_set("checkers", build_theta(), DESCRIPTION, argv)
 
 
 if __name__ == "__main__":

@@ -21,12 +21,9 @@ a test checks it equals what :func:`build_theta` makes.
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
-
 import numpy as np
 
-from gamecore.weights import DEFAULT_NAME, Weights, weights_dir
+from gamecore.weights import write_hand_set
 from games.chess import features as F
 
 PIECE_VALUES = (100, 320, 330, 500, 900)
@@ -184,26 +181,8 @@ def build_theta() -> np.ndarray:
     return theta
 
 
-def build() -> Weights:
-    """The default weights as a :class:`Weights` record for chess."""
-    from gamecore.registry import get_game
-
-    return Weights.for_game(
-        get_game("chess"), build_theta(), init="hand-set", description=DESCRIPTION
-    )
-
-
-def default_path() -> Path:
-    return weights_dir() / "chess" / DEFAULT_NAME
-
-
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Write the hand-set chess weights file.")
-    parser.add_argument("--out", type=Path, default=None, help="default: weights/chess/default.npz")
-    args = parser.parse_args(argv)
-    path = args.out or default_path()
-    build().save(path)
-    print(f"wrote {path} ({F.COUNT} {F.NAME} weights)")
+    write_hand_set("chess", build_theta(), DESCRIPTION, argv)
 
 
 if __name__ == "__main__":
