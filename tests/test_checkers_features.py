@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -17,6 +13,7 @@ from gamecore.search import Searcher
 from gamecore.weights import Weights
 from games.checkers import default_weights
 from games.checkers import features as F
+from tests.plain_python import assert_features_match_plain_python
 
 
 @pytest.fixture(scope="module")
@@ -153,35 +150,9 @@ def test_phases(game) -> None:
     assert term(d, F.T_MEN, 0, 2) == 5
 
 
-_PLAIN_PYTHON_SCRIPT = """
-import json, sys
-from gamecore.registry import get_game
-game = get_game("checkers")
-assert not game.capabilities.jit
-out = []
-for fen in json.loads(sys.stdin.read()):
-    idx, val = game.state_from_text(fen).features()
-    out.append(sorted(zip(idx.tolist(), val.tolist(), strict=True)))
-print(json.dumps(out))
-"""
-
-
 def test_plain_python_kernel_agrees_with_the_compiled_one(game) -> None:
     fens = sample_fens(game, n_games=2, seed=7)[::4]
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    result = subprocess.run(
-        [sys.executable, "-W", "error", "-c", _PLAIN_PYTHON_SCRIPT],
-        input=json.dumps(fens),
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    plain = json.loads(result.stdout)
-    for fen, got in zip(fens, plain, strict=True):
-        idx, val = game.state_from_text(fen).features()
-        assert [list(p) for p in sorted(zip(idx.tolist(), val.tolist(), strict=True))] == got
+    assert_features_match_plain_python(game, fens)
 
 
 def test_shipped_weights_equal_the_module(game) -> None:

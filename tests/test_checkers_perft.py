@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
 from gamecore.binding import bind
 from gamecore.registry import get_game
+from tests.plain_python import run_without_jit
 
 # Leaf counts from the start position, depths 1..10 (every node made and unmade).
 START_COUNTS = (7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564)
@@ -60,13 +57,5 @@ for move in state.legal_moves():
 
 def test_perft_runs_as_plain_python() -> None:
     """With NUMBA_DISABLE_JIT=1 the same kernels run as Python, warning-free, same counts."""
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    result = subprocess.run(
-        [sys.executable, "-W", "error", "-c", _PLAIN_PYTHON_SCRIPT],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == [str(START_COUNTS[3])]
+    stdout = run_without_jit(_PLAIN_PYTHON_SCRIPT)
+    assert stdout.split() == [str(START_COUNTS[3])]

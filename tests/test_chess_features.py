@@ -9,11 +9,7 @@ the kernel along its random playouts.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import sys
 from collections import Counter
 
 import chess
@@ -26,6 +22,7 @@ from gamecore.weights import Weights
 from games.chess import default_weights
 from games.chess import features as F
 from games.chess.suite import PERFT_SUITE
+from tests.plain_python import assert_features_match_plain_python
 
 TYPES = (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
 MOBILITY_START = {
@@ -501,37 +498,11 @@ def test_default_evaluation_is_colour_symmetric(game, searcher) -> None:
 
 # -- the kernel as plain Python ----------------------------------------------------------------
 
-_PLAIN_PYTHON_SCRIPT = """
-import json, sys
-from gamecore.registry import get_game
-game = get_game("chess")
-assert not game.capabilities.jit
-out = []
-for fen in json.loads(sys.stdin.read()):
-    idx, val = game.state_from_text(fen).features()
-    out.append(sorted(zip(idx.tolist(), val.tolist(), strict=True)))
-print(json.dumps(out))
-"""
-
 
 def test_plain_python_kernel_agrees_with_the_compiled_one(game) -> None:
     """NUMBA_DISABLE_JIT=1 runs the same source as Python: same features, no warnings.
 
-    The subprocess keeps this process's GAMECORE_CACHE_DIR (see test_chess_perft).
+    See tests/plain_python.py.
     """
     fens = sample_fens(plies=12, seed=5) + EXTRA_FENS
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    result = subprocess.run(
-        [sys.executable, "-W", "error", "-c", _PLAIN_PYTHON_SCRIPT],
-        input=json.dumps(fens),
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    plain = json.loads(result.stdout)
-    assert len(plain) == len(fens)
-    for fen, got in zip(fens, plain, strict=True):
-        idx, val = game.state_from_text(fen).features()
-        assert [list(p) for p in sorted(zip(idx.tolist(), val.tolist(), strict=True))] == got, fen
+    assert_features_match_plain_python(game, fens)

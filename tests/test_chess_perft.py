@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import chess
 import numpy as np
 import pytest
@@ -15,6 +11,7 @@ from gamecore.registry import get_game
 from games.chess import move_to_uci
 from games.chess.interop import python_chess_perft
 from games.chess.suite import PERFT_SUITE
+from tests.plain_python import run_without_jit
 
 # Perft of the default run is capped at this many leaves per case (a few seconds in all).
 FAST_LIMIT = 250_000
@@ -103,22 +100,10 @@ for name, depth in (("kiwipete", 2), ("position3", 3), ("position4", 2), ("posit
 
 
 def test_perft_runs_as_plain_python() -> None:
-    """With NUMBA_DISABLE_JIT=1 the same kernels run as Python, warning-free, same counts.
-
-    The subprocess keeps this process's GAMECORE_CACHE_DIR: a fresh one would
-    make the cache guard drop the package's compiled kernels for everyone.
-    """
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    result = subprocess.run(
-        [sys.executable, "-W", "error", "-c", _PLAIN_PYTHON_SCRIPT],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
+    """With NUMBA_DISABLE_JIT=1 the same kernels run as Python, warning-free, same counts."""
+    stdout = run_without_jit(_PLAIN_PYTHON_SCRIPT)
     got = {}
-    for line in result.stdout.split("\n"):
+    for line in stdout.split("\n"):
         if line:
             name, depth, count = line.split()
             got[(name, int(depth))] = int(count)
