@@ -17,7 +17,9 @@ from functools import cached_property
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamecore.errors import BadMove, BadOption, PluginError
+import numpy as np
+
+from gamecore.errors import BadMove, BadOption, BadPosition, PluginError
 from gamecore.geometry import Geometry, PieceView
 from gamecore.kernel_api import KERNEL_FUNCTIONS
 
@@ -202,6 +204,34 @@ class Game(ABC):
             root.push_unchecked(move)
         return "\n".join(lines) + "\n"
 
+    def read_record(self, text: str) -> State:
+        """The game :meth:`game_record` wrote, replayed: the state after its last move.
+
+        The default reads the line-based format (a ``Start:`` line, then one
+        ``<ply> <move>`` line per move); games with a standard record format
+        override it. Raises :class:`BadPosition` or :class:`BadMove` naming the
+        faulty line.
+        """
+        start: str | None = None
+        moves: list[str] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if line.startswith("Start:"):
+                if start is not None:
+                    raise BadPosition(f"record line {number}: a second 'Start:' line")
+                start = line.removeprefix("Start:").strip()
+            elif line and line[0].isdigit() and start is not None:
+                ply, _, move = line.partition(" ")
+                if not ply.isdigit() or int(ply) != len(moves) + 1 or not move.strip():
+                    raise BadPosition(f"record line {number}: expected '{len(moves) + 1} <move>'")
+                moves.append(move.strip())
+        if start is None:
+            raise BadPosition("record has no 'Start:' line")
+        state = self.state_from_text(start)
+        for move in moves:
+            state.push_text(move)
+        return state
+
     # -- display -----------------------------------------------------------
 
     @abstractmethod
@@ -215,6 +245,24 @@ class Game(ABC):
     @abstractmethod
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         """The (from, to) cells of ``move`` for highlighting; a pass returns (-1, -1)."""
+
+    def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
+        """What kind of move ``move`` (legal in ``arrays``) is, for display.
+
+        Tags a renderer understands: ``capture``, ``promotion``, ``teleport``,
+        ``castle``, ``pass``. Games without special moves keep the default.
+        """
+        return frozenset()
+
+    def piece_square_map(self) -> dict[str, np.ndarray]:
+        """Per piece glyph, the feature index of its piece-square weight on each cell.
+
+        Arrays are indexed by cell (``len(geometry().cells)``) with -1 where the
+        piece has no square weight. Heat maps (``gamecore show-weights``, the
+        GUI's weights view) draw ``theta[index]`` on the board; a game without
+        piece-square features returns ``{}``.
+        """
+        return {}
 
     def board_diagram(self, arrays: tuple) -> str:
         """The position drawn as plain text for a terminal (``gamecore play``).
