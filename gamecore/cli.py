@@ -10,10 +10,20 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from gamecore.commands import analyse, games, match, perft, play, plot, train, uci
+from gamecore.commands import (
+    analyse,
+    games,
+    match,
+    perft,
+    play,
+    plot,
+    show_weights,
+    train,
+    uci,
+)
 from gamecore.errors import GamecoreError
 
-COMMANDS = (games, perft, train, analyse, play, uci, match, plot)
+COMMANDS = (games, perft, train, analyse, play, uci, match, plot, show_weights)
 EXIT_USAGE = 2
 
 

@@ -1,7 +1,8 @@
 """Display geometry: enough for one renderer to draw any game.
 
 A board is a set of cells, each a polygon in board coordinates (any unit;
-the renderer scales to fit) with a fill colour. Pieces are drawn from a glyph
+the renderer scales to fit; y grows upwards, as in mathematics, so a
+renderer for the screen flips it) with a fill colour. Pieces are drawn from a glyph
 name (``"K"``, ``"wizard"``, ...) and the owning seat's colour.
 """
 

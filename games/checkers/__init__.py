@@ -14,6 +14,8 @@ import itertools
 import re
 from typing import TYPE_CHECKING, ClassVar
 
+import numpy as np
+
 from gamecore.errors import BadMove, BadPosition
 from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
@@ -351,6 +353,17 @@ class CheckersGame(Game):
 
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
+
+    def piece_square_map(self) -> dict[str, np.ndarray]:
+        """checkers-chinook's square weights of the mover's men and kings (Black's view)."""
+        from games.checkers.features import PSQ
+
+        dark = np.arange(32)
+        light = np.full(32, -1)
+        return {
+            "man": np.concatenate([PSQ + dark, light]),
+            "king": np.concatenate([PSQ + 32 + dark, light]),
+        }
 
     def board_diagram(self, arrays: tuple) -> str:
         """8x8 ASCII, Black at the top: ``b``/``B`` black man/king, ``w``/``W`` white."""

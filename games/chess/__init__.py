@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, ClassVar
 
+import numpy as np
+
 from gamecore.errors import BadMove
 from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
@@ -161,6 +163,15 @@ class ChessGame(Game):
 
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
+
+    def piece_square_map(self) -> dict[str, np.ndarray]:
+        """chess-meep's square weights of White's own pieces (kings: the middlegame table)."""
+        from games.chess.features import KING_PSQT, PSQT
+
+        squares = np.arange(64)
+        table = {glyph: PSQT + 64 * t + squares for t, glyph in enumerate("PNBRQ")}
+        table["K"] = KING_PSQT + squares
+        return table
 
     def board_diagram(self, arrays: tuple) -> str:
         """8x8 ASCII, white at the bottom: ``K`` white king, ``k`` black king, ``.`` empty."""
