@@ -14,6 +14,7 @@ import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -71,6 +72,8 @@ class Game(ABC):
     has_passes: ClassVar[bool] = False
     default_capacity: ClassVar[int] = 1024
     """Plies of history the state arrays hold before they are grown."""
+    opening_books: ClassVar[dict[str, Path]] = {}
+    """Named opening books shipped with the game (see :mod:`gamecore.openings`)."""
     training_defaults: ClassVar[dict[str, Any]] = {}
     """Defaults of ``gamecore train`` for this game (games, depth, max_plies, opening_plies),
     chosen so that a run with no options finishes in about a minute."""

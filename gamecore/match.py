@@ -1,9 +1,10 @@
 """Matches and tournaments between players, for measuring strength.
 
-Every pairing plays each of K seeded openings (a few random plies) twice,
-once from each side, so neither the opening nor the first move favours a
-player. Games run in parallel threads: the compiled search releases the GIL,
-so two games use two cores. Each game is also written to a record file in
+Every pairing plays each of K openings twice, once from each side, so
+neither the opening nor the first move favours a player. The openings are
+seeded random plies, or the lines of an opening book (``--book``). Games
+run in parallel threads: the compiled search releases the GIL, so two
+games use two cores. Each game is also written to a record file in
 the game's own format (PGN for chess).
 """
 
@@ -109,6 +110,8 @@ class MatchSettings:
     max_plies: int = 400
     jobs: int = 2
     seed: int = 0
+    book: list[list[int]] | None = None
+    """Opening lines to play (each from both sides) instead of random openings."""
 
 
 def run_match(
@@ -119,7 +122,9 @@ def run_match(
     on_game: Callable[[GameResult], None] | None = None,
 ) -> tuple[MatchResult, list[GameResult]]:
     """Play ``settings.games`` games of A against B; W/D/L is from A's side."""
-    openings = make_openings(game, settings.openings, settings.opening_plies, settings.seed)
+    openings = settings.book or make_openings(
+        game, settings.openings, settings.opening_plies, settings.seed
+    )
     lock = threading.Lock()
     a.make(game, settings.limits, 0)  # compile or load the search once, before the threads
 

@@ -27,6 +27,7 @@ from gamecore.errors import BadOption
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
+from gamecore.openings import load_book
 from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
@@ -73,7 +74,10 @@ class TrainConfig:
     min_depth: int = 1
     lam: float = 0.95
     init: str | None = None
-    """Weights file to start from; None: small random weights from ``seed``."""
+    """Weights file to start from, or ``zeros``; None: small random weights from ``seed``."""
+    book: str | None = None
+    """Opening book (a game's named book or a file): game i starts from its line i mod size,
+    instead of ``opening_plies`` random plies."""
     init_scale: float = 1.0
 
     def limits(self) -> Limits:
@@ -130,6 +134,8 @@ class Trainer:
             state = resume.metadata["training"]
             self.progress = Progress(**state["progress"])
             self.rng.bit_generator.state = state["rng"]
+        elif config.init == "zeros":
+            theta = Weights.zeros(self.game).theta
         elif config.init:
             theta = Weights.load(config.init, self.game).theta.copy()
         else:
@@ -143,6 +149,7 @@ class Trainer:
         self.learner = learner_cls(self.game, theta, **options)
         self.learner_player = LearnerPlayer(self.learner, config.limits())
         self.opponent = self._opponent()
+        self.book = load_book(self.game, config.book) if config.book else None
 
     def _opponent(self):
         vs = self.config.vs
@@ -200,7 +207,10 @@ class Trainer:
         config = self.config
         start = time.perf_counter()
         state = self.game.initial_state()
-        for _ in range(config.opening_plies):
+        if self.book is not None:
+            for move in self.book[index % len(self.book)]:
+                state.push_unchecked(move)
+        for _ in range(0 if self.book is not None else config.opening_plies):
             moves = state.legal_moves()
             if not moves or state.status() != ONGOING:
                 break

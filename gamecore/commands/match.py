@@ -10,7 +10,9 @@ from tqdm import tqdm
 from gamecore.commands.common import add_game_arguments, game_from_args
 from gamecore.elo import MatchResult, fit_ratings, match_elo
 from gamecore.errors import BadOption
+from gamecore.game import Game
 from gamecore.match import GameResult, MatchSettings, PlayerSpec, run_match, write_records
+from gamecore.openings import load_book
 from gamecore.search import Limits
 
 PLAYER_HELP = "random, default (the shipped weights) or a weights file"
@@ -22,6 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     match.add_argument("a", metavar="A", help=PLAYER_HELP)
     match.add_argument("b", metavar="B", help=PLAYER_HELP)
     _add_settings(match, games=20)
+    match.set_defaults(default_games=20)
     match.add_argument("--out", help="record file (default: A-vs-B with the game's suffix)")
     match.set_defaults(run=run_match_command)
 
@@ -29,6 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_game_arguments(tour)
     tour.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     _add_settings(tour, games=10)
+    tour.set_defaults(default_games=10)
     tour.add_argument("--reference", default=None, help="player pinned (default: the first)")
     tour.add_argument("--reference-elo", type=float, default=0.0, help="its rating")
     tour.add_argument("--out", help="record file of every game")
@@ -36,17 +40,30 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
-    parser.add_argument("--games", type=int, default=games, help=f"games per pairing ({games})")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        help=f"games per pairing ({games}; with --book, two per opening)",
+    )
     parser.add_argument("--time-per-move", type=float, help="seconds per move (default 0.1)")
     parser.add_argument("--depth", type=int, help="fixed search depth instead of time")
     parser.add_argument("--openings", type=int, default=10, help="distinct openings (10)")
     parser.add_argument("--opening-plies", type=int, default=4, help="random plies each (4)")
+    parser.add_argument(
+        "--book",
+        metavar="NAME|FILE",
+        help="play every line of this opening book from both sides (e.g. checkers' three-move)",
+    )
     parser.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw (400)")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once (2)")
     parser.add_argument("--seed", type=int, default=0)
 
 
-def _settings(args: argparse.Namespace) -> MatchSettings:
+def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
+    book = load_book(game, args.book) if args.book else None
+    if args.games is None:
+        args.games = 2 * len(book) if book else args.default_games
     for name in ("games", "openings", "max_plies", "jobs"):
         if getattr(args, name) < 1:
             raise BadOption(f"--{name.replace('_', '-')} must be at least 1")
@@ -66,6 +83,7 @@ def _settings(args: argparse.Namespace) -> MatchSettings:
         max_plies=args.max_plies,
         jobs=args.jobs,
         seed=args.seed,
+        book=book,
     )
 
 
@@ -77,7 +95,7 @@ def _elo_text(result: MatchResult) -> str:
 def run_match_command(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     a, b = PlayerSpec.parse(game, args.a), PlayerSpec.parse(game, args.b)
-    settings = _settings(args)
+    settings = _settings(game, args)
     bar = tqdm(total=settings.games, unit="game", desc=f"{a.name} vs {b.name}")
     tally = {"w": 0, "d": 0, "l": 0}
 
@@ -109,7 +127,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         if args.reference not in names:
             raise BadOption(f"--reference {args.reference!r} is not one of {', '.join(names)}")
         reference = names.index(args.reference)
-    settings = _settings(args)
+    settings = _settings(game, args)
     pairs = list(itertools.combinations(range(len(specs)), 2))
     bar = tqdm(total=len(pairs) * settings.games, unit="game", desc="tournament")
     triples: list[tuple[int, int, float]] = []

@@ -35,7 +35,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--out", help="weights/checkpoint file (default GAME-ALGO.npz)")
     parser.add_argument("--resume", metavar="FILE", help="continue the run checkpointed in FILE")
     parser.add_argument("--seed", type=int, help="random seed (initial weights, openings)")
-    parser.add_argument("--init", metavar="FILE", help="start from these weights, not random")
+    parser.add_argument(
+        "--init", metavar="FILE", help="start from these weights (or 'zeros'), not random"
+    )
+    parser.add_argument(
+        "--book", metavar="NAME|FILE", help="start games from this opening book's lines, in turn"
+    )
     parser.add_argument("--step", type=float, help="step size (default: the algorithm's)")
     parser.add_argument("--min-depth", type=int, help="TreeStrap(αβ): least depth of an update")
     parser.add_argument("--lambda", dest="lam", type=float, help="TD-Leaf(λ) trace decay")
@@ -59,6 +64,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "out": args.out,
         "seed": args.seed,
         "init": args.init,
+        "book": args.book,
         "step": args.step,
         "min_depth": args.min_depth,
         "lam": args.lam,

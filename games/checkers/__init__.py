@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -34,6 +35,8 @@ DARK = (110, 140, 90)
 
 _MOVE = re.compile(r"(\d{1,2})(?:(-)(\d{1,2})|((?:x\d{1,2})+))")
 _PIECE = re.compile(r"(K?)(\d{1,2})(?:-(\d{1,2}))?")
+_TAG = re.compile(r'\[\s*(\w+)\s+"(.*)"\s*\]')
+_RESULTS = ("1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1", "0-0")
 
 
 # -- positions ----------------------------------------------------------------------------------
@@ -180,9 +183,12 @@ class CheckersGame(Game):
     kernel_module: ClassVar[str] = "games.checkers.kernel"
     max_moves: ClassVar[int] = 256
     """Generous, not proven: the kernel writes moves without a bounds check, so this errs high
-    (seeded random games and random king positions stay far below; see the report)."""
+    (seeded random games and random king positions stay far below)."""
     feature_set: ClassVar[FeatureSet] = FEATURE_SET
     record_suffix: ClassVar[str] = ".pdn"
+    opening_books: ClassVar[dict[str, Path]] = {
+        "three-move": Path(__file__).parent / "books" / "three-move.txt"
+    }
     # Depth-4 self-play games take about 0.2 s each here: 250 make the one-minute default run.
     training_defaults: ClassVar[dict] = {
         "games": 250,
@@ -316,6 +322,47 @@ class CheckersGame(Game):
         body.append(line)
         return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
 
+    def read_record(self, text: str) -> State:
+        """The first game of a PDN text, replayed: tags (``FEN`` when ``SetUp``/``FEN`` is
+        given), move numbers, comments ``{...}``, variations ``(...)``, NAGs and move
+        strengths are skipped; the game ends at its result. One-line errors."""
+        start = START_FEN
+        body_lines = []
+        for number, line in enumerate(text.splitlines(), 1):
+            stripped = line.strip()
+            if stripped.startswith("["):
+                tag = _TAG.fullmatch(stripped)
+                if not tag:
+                    raise BadPosition(f"PDN line {number}: malformed tag {stripped!r}")
+                if tag.group(1) == "FEN":
+                    start = tag.group(2)
+                elif tag.group(1) == "GameType" and tag.group(2).split(",")[0].strip() != "21":
+                    raise BadPosition(f"PDN game type {tag.group(2)!r} is not 21 (checkers)")
+                continue
+            body_lines.append(line)
+        body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", "\n".join(body_lines))
+        while re.search(r"\([^()]*\)", body):
+            body = re.sub(r"\([^()]*\)", " ", body)
+        if "{" in body or "(" in body:
+            raise BadPosition("PDN: an unclosed comment or variation")
+        state = self.state_from_text(start)
+        saw_anything = start != START_FEN or len(body_lines) < len(text.splitlines())
+        for word in re.sub(r"\d+\.(\.\.)?", " ", body).split():
+            if word in _RESULTS:
+                saw_anything = True
+                break
+            if word.startswith("$"):
+                continue
+            move = word.rstrip("!?")
+            try:
+                state.push_text(move)
+            except BadMove as exc:
+                raise BadMove(f"PDN move {len(state.history) + 1} ({word!r}): {exc}") from None
+            saw_anything = True
+        if not saw_anything:
+            raise BadPosition("not a PDN game: no tags and no moves")
+        return state
+
     # -- display ---------------------------------------------------------------------------------
 
     def geometry(self) -> Geometry:
@@ -353,6 +400,10 @@ class CheckersGame(Game):
 
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
+
+    def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
+        """``capture`` for a jump, for the window's markers."""
+        return frozenset(("capture",)) if layout.move_captured(move) else frozenset()
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """checkers-chinook's square weights of the mover's men and kings (Black's view)."""

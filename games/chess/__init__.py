@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from gamecore.errors import BadMove
+from gamecore.errors import BadMove, BadPosition
 from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import ONGOING
@@ -36,6 +36,22 @@ def move_to_uci(move: int) -> str:
     text = layout.square_name(layout.move_from(move)) + layout.square_name(layout.move_to(move))
     promo = layout.move_promo(move)
     return text + _PROMO_LETTERS[promo] if promo else text
+
+
+def _pgn_move_tokens(text: str) -> list[str]:
+    """The main-line move words of the first game of a PGN text (no tags, comments, numbers,
+    NAGs, variations or result), to check that python-chess read every one of them."""
+    body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("["))
+    body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", body)
+    while re.search(r"\([^()]*\)", body):
+        body = re.sub(r"\([^()]*\)", " ", body)
+    tokens = []
+    for word in re.sub(r"\d+\.(\.\.)?", " ", body).split():
+        if word in ("1-0", "0-1", "1/2-1/2", "*"):
+            break
+        if not word.startswith("$"):
+            tokens.append(word)
+    return tokens
 
 
 class ChessGame(Game):
@@ -66,6 +82,41 @@ class ChessGame(Game):
         from games.chess.interop import to_pgn
 
         return to_pgn(state, headers)
+
+    def read_record(self, text: str) -> State:
+        """The first game of a PGN text (SetUp/FEN tags honoured), replayed to its last move.
+
+        python-chess parses the PGN; a move it cannot read, a word in the move text
+        that is not a move, or a text with neither tags nor moves is a one-line
+        :class:`BadMove`/:class:`BadPosition` (python-chess alone skips some of these).
+        """
+        import io
+
+        import chess.pgn
+
+        from games.chess.interop import from_board
+
+        class Strict(chess.pgn.GameBuilder):
+            def handle_error(self, error: Exception) -> None:
+                raise error
+
+        try:
+            record = chess.pgn.read_game(io.StringIO(text), Visitor=Strict)
+        except ValueError as exc:
+            raise BadMove(f"unreadable PGN: {str(exc).splitlines()[0]}") from None
+        if record is None:
+            raise BadPosition("no PGN game in the text")
+        tokens = _pgn_move_tokens(text)
+        played = len(list(record.mainline_moves()))
+        if played != len(tokens):
+            bad = tokens[played] if played < len(tokens) else "?"
+            raise BadMove(f"unreadable PGN: {bad!r} is not a move")
+        if not tokens and not re.search(r"^\s*\[", text, re.MULTILINE):
+            raise BadPosition("not a PGN game: no tags and no moves")
+        try:
+            return from_board(record.end().board())
+        except (BadMove, BadPosition) as exc:
+            raise BadMove(f"PGN game: {exc}") from None
 
     # -- positions ---------------------------------------------------------
 
@@ -163,6 +214,20 @@ class ChessGame(Game):
 
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
+
+    def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
+        """``capture`` (en passant too), ``promotion`` and ``castle``, for the window's markers."""
+        tags = []
+        flag = layout.move_flag(move)
+        if flag == layout.EN_PASSANT or int(arrays[0][layout.BOARD + layout.move_to(move)]) != (
+            layout.EMPTY
+        ):
+            tags.append("capture")
+        if layout.move_promo(move):
+            tags.append("promotion")
+        if flag == layout.CASTLING:
+            tags.append("castle")
+        return frozenset(tags)
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """chess-meep's square weights of White's own pieces (kings: the middlegame table)."""
