@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from gamecore.commands import (
     analyse,
     games,
+    gui,
     match,
     perft,
     play,
@@ -23,7 +24,7 @@ from gamecore.commands import (
 )
 from gamecore.errors import GamecoreError
 
-COMMANDS = (games, perft, train, analyse, play, uci, match, plot, show_weights)
+COMMANDS = (games, perft, train, analyse, play, uci, match, plot, show_weights, gui)
 EXIT_USAGE = 2
 
 

@@ -1,0 +1,126 @@
+"""``gamecore gui``: play any registered game in a pygame window.
+
+This is the one place gamecore reaches into the ``gui`` package, and only for
+the command line: ``gui`` is imported when the command runs, so the rest of
+gamecore (search, training, the other commands) never loads pygame.
+Everything that can be wrong with the arguments — game, options, seats,
+weights, a record to load — is checked before a window opens, so a mistake is
+one line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from gamecore.commands.common import add_game_arguments, game_from_args
+from gamecore.errors import BadOption, BadPosition
+
+DEFAULT_TIME = 2.0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "gui",
+        help="play in a window (people, engines and random movers in any seats)",
+        description="Open a resizable window on GAME. Click a piece, then one of its "
+        "highlighted targets (or drag it). Buttons and keys: N new game, U undo, Y redo, "
+        "R rotate, F flip, M move now, S save, L load, W weights view, Space pause/resume, "
+        "P pass, T engine time, F12 screenshot. Click a seat to change who plays it. "
+        "See docs/gui.md.",
+    )
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--players",
+        metavar="KINDS",
+        help="who sits in each seat, in seat order, comma-separated: human, engine, "
+        "engine:WEIGHTS_FILE or random (default: seat 1 human, the others engine), "
+        "e.g. --players human,engine or, for Duchess, --players human,engine,human,engine,"
+        "random,engine",
+    )
+    parser.add_argument(
+        "--weights",
+        metavar="FILE",
+        help="weights for every engine seat without its own (default: the game's shipped "
+        "weights, else zeros); also drawn by the weights view",
+    )
+    parser.add_argument(
+        "--time-per-move",
+        type=float,
+        default=DEFAULT_TIME,
+        metavar="S",
+        help=f"seconds an engine thinks per move (default {DEFAULT_TIME:g})",
+    )
+    parser.add_argument(
+        "--load", metavar="RECORD", help="start from a saved game record (PGN, PDN, ...)"
+    )
+    parser.add_argument(
+        "--size",
+        default="1180x800",
+        metavar="WxH",
+        help="initial window size in pixels (default 1180x800)",
+    )
+    parser.add_argument(
+        "--quit-after",
+        type=int,
+        metavar="FRAMES",
+        help="close the window by itself after this many frames (scripts, headless checks)",
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="PNG",
+        help="write the last frame to this PNG file when the window closes",
+    )
+    parser.set_defaults(run=run)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise BadOption(f"--size must be WIDTHxHEIGHT, e.g. 1180x800, not {text!r}")
+    return (int(width), int(height))
+
+
+def run(args: argparse.Namespace) -> int:
+    game = game_from_args(args)
+    from gui.seats import Engines, parse_seats  # the CLI's one reach into gui (see above)
+
+    seats = parse_seats(args.players, game.num_players)
+    if not args.time_per_move > 0:
+        raise BadOption(f"--time-per-move must be more than 0 seconds, not {args.time_per_move:g}")
+    size = parse_size(args.size)
+    engines = Engines(game, args.weights)
+    engines.weights(None)  # a bad --weights file is reported now, not in the window
+    for seat in seats:
+        if seat.kind == "engine" and seat.weights:
+            engines.weights(seat.weights)
+    state = None
+    if args.load:
+        try:
+            text = Path(args.load).read_text()
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise BadPosition(f"cannot read {args.load}: {reason}") from None
+        state = game.read_record(text)
+    if args.quit_after is not None and args.quit_after < 1:
+        raise BadOption(f"--quit-after must be 1 or more frames, not {args.quit_after}")
+    from gui.app import App, open_window
+    from gui.app import run as run_window
+
+    open_window(f"gamecore — {game.name}")
+    app = App(
+        game,
+        seats,
+        time_per_move=args.time_per_move,
+        weights=args.weights,
+        state=state,
+        size=size,
+        window=True,
+    )
+    app.engines = engines
+    if state is not None:
+        app.say(f"loaded {args.load}: {len(state.history)} moves")
+    run_window(app, max_frames=args.quit_after, screenshot=args.screenshot)
+    if args.screenshot:
+        print(f"wrote {args.screenshot}")
+    return 0

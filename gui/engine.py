@@ -1,0 +1,104 @@
+"""The engine thinks in a background thread so the window keeps drawing and answering.
+
+The numba search releases the GIL, so a plain thread is enough. Each search
+gets a token; what it reports goes on a queue as ``(token, kind, payload)``
+with kind ``"info"`` (a :class:`~gamecore.search.SearchInfo` per depth),
+``"done"`` (the final SearchInfo) or ``"error"`` (a message). The window
+ignores tokens it has cancelled. ``Searcher.stop()`` is cleared when a
+search starts, so a stop asked for before the search got going would be lost:
+stopping therefore re-raises the flag every few milliseconds until the thread
+has finished.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from typing import Any
+
+from gamecore.search import Limits, Searcher
+from gamecore.state import State
+
+STOP_INTERVAL = 0.005
+"""Seconds between repeated stop requests while a stopped search winds down."""
+
+
+class EngineThread:
+    """Runs one search at a time; reports through :attr:`messages`."""
+
+    def __init__(self) -> None:
+        self.messages: queue.Queue[tuple[int, str, Any]] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._searcher: Searcher | None = None
+        self._stopping = threading.Event()
+        self._token = 0
+        self._warm: set[int] = set()
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def token(self) -> int:
+        """The token of the latest search started."""
+        return self._token
+
+    def start(self, searcher: Searcher, state: State, seconds: float) -> int:
+        """Search a copy of ``state`` for ``seconds``; returns the search's token."""
+        self.cancel()
+        self._token += 1
+        self._searcher = searcher
+        self._stopping.clear()
+        token = self._token
+        root = state.copy()
+        self._thread = threading.Thread(
+            target=self._run, args=(token, searcher, root, seconds), daemon=True
+        )
+        self._thread.start()
+        return token
+
+    def _run(self, token: int, searcher: Searcher, root: State, seconds: float) -> None:
+        try:
+            if id(searcher) not in self._warm:
+                # The first call loads (or compiles) the search kernel: keep it off the clock.
+                searcher.search(root.copy(), Limits(depth=1))
+                searcher.clear()
+                self._warm.add(id(searcher))
+            last = None
+            for info in searcher.iterate(root, Limits(time=seconds)):
+                last = info
+                self.messages.put((token, "info", info))
+            if last is None:
+                self.messages.put((token, "error", "the engine found no move"))
+            else:
+                self.messages.put((token, "done", last))
+        except Exception as exc:  # shown in the window; the game goes on
+            self.messages.put((token, "error", f"engine failed: {type(exc).__name__}: {exc}"))
+
+    def move_now(self) -> None:
+        """Stop the running search: it reports its best move so far as ``done``."""
+        if not self.busy or self._searcher is None:
+            return
+        self._stopping.set()
+        searcher, thread = self._searcher, self._thread
+        threading.Thread(target=self._keep_stopping, args=(searcher, thread), daemon=True).start()
+
+    def _keep_stopping(self, searcher: Searcher, thread: threading.Thread | None) -> None:
+        while thread is not None and thread.is_alive() and self._stopping.is_set():
+            searcher.stop()
+            thread.join(STOP_INTERVAL)
+
+    def cancel(self, timeout: float = 5.0) -> None:
+        """Stop the running search, wait for it, and forget what it reports."""
+        if self.busy:
+            self.move_now()
+            assert self._thread is not None
+            self._thread.join(timeout)
+        self._token += 1
+        self._stopping.clear()
+
+    def wait(self, timeout: float) -> bool:
+        """Block until the running search ends (for tests and shutdown); True if it did."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return not self.busy

@@ -1,0 +1,143 @@
+"""Board coordinates to screen pixels and back: fit, rotate, and find the cell under a point.
+
+A game's geometry is polygons in board units with y growing upwards. The
+layout rotates the board about its centre (flipping a two-player board is a
+180° turn; Duchess turns in steps of 60°), scales it to fit a screen
+rectangle, and flips y for the screen. Hit testing maps a pixel back to the
+board and asks which polygon holds it, so any cell shape works.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gamecore.geometry import Geometry
+
+Point = tuple[float, float]
+
+
+def polygon_centroid(polygon: tuple[Point, ...] | list[Point]) -> Point:
+    """The area centroid of a simple polygon (the vertex mean if it has no area)."""
+    area = cx = cy = 0.0
+    n = len(polygon)
+    for i in range(n):
+        x0, y0 = polygon[i]
+        x1, y1 = polygon[(i + 1) % n]
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(area) < 1e-12:
+        return (sum(p[0] for p in polygon) / n, sum(p[1] for p in polygon) / n)
+    return (cx / (3 * area), cy / (3 * area))
+
+
+def point_in_polygon(point: Point, polygon: tuple[Point, ...] | list[Point]) -> bool:
+    """Ray casting: True when ``point`` is inside ``polygon`` (any simple polygon)."""
+    x, y = point
+    inside = False
+    n = len(polygon)
+    for i in range(n):
+        x0, y0 = polygon[i]
+        x1, y1 = polygon[(i + 1) % n]
+        if (y0 > y) != (y1 > y):
+            cross_x = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+            if x < cross_x:
+                inside = not inside
+    return inside
+
+
+def inner_radius(centre: Point, polygon: tuple[Point, ...] | list[Point]) -> float:
+    """Distance from ``centre`` to the nearest edge: how big a piece drawn there may be."""
+    best = math.inf
+    n = len(polygon)
+    for i in range(n):
+        (x0, y0), (x1, y1) = polygon[i], polygon[(i + 1) % n]
+        dx, dy = x1 - x0, y1 - y0
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else ((centre[0] - x0) * dx + (centre[1] - y0) * dy) / length2
+        t = max(0.0, min(1.0, t))
+        px, py = x0 + t * dx, y0 + t * dy
+        best = min(best, math.hypot(centre[0] - px, centre[1] - py))
+    return best
+
+
+@dataclass
+class BoardLayout:
+    """Where the board sits on the screen: a rectangle, a rotation, and the fitted scale."""
+
+    geometry: Geometry
+    rect: tuple[int, int, int, int]
+    """x, y, width, height of the screen area the board is fitted into."""
+    rotation: float = 0.0
+    """Degrees, counter-clockwise on the board (180 flips a two-player board)."""
+    margin: float = 0.04
+    """Fraction of the area left free around the board."""
+
+    def __post_init__(self) -> None:
+        cells = self.geometry.cells
+        xs = [x for c in cells for x, _ in c.polygon]
+        ys = [y for c in cells for _, y in c.polygon]
+        self._board_centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        self._centres = [polygon_centroid(c.polygon) for c in cells]
+        self._radii = [inner_radius(self._centres[i], c.polygon) for i, c in enumerate(cells)]
+        self._fit()
+
+    # -- the transform --------------------------------------------------------------
+
+    def _rotate(self, x: float, y: float) -> Point:
+        cx, cy = self._board_centre
+        a = math.radians(self.rotation)
+        dx, dy = x - cx, y - cy
+        return (dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a))
+
+    def _fit(self) -> None:
+        rotated = [self._rotate(x, y) for c in self.geometry.cells for x, y in c.polygon]
+        xs = [p[0] for p in rotated]
+        ys = [p[1] for p in rotated]
+        width = max(max(xs) - min(xs), 1e-9)
+        height = max(max(ys) - min(ys), 1e-9)
+        rx, ry, rw, rh = self.rect
+        usable = 1.0 - 2 * self.margin
+        self.scale = max(1e-6, min(rw * usable / width, rh * usable / height))
+        mid_x, mid_y = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        self._origin = (rx + rw / 2 - mid_x * self.scale, ry + rh / 2 + mid_y * self.scale)
+        self._screen_polygons = [
+            [self.to_screen(p) for p in cell.polygon] for cell in self.geometry.cells
+        ]
+
+    def to_screen(self, point: Point) -> Point:
+        """Board units to pixels (y flipped: up on the board is up on the screen)."""
+        x, y = self._rotate(*point)
+        return (self._origin[0] + x * self.scale, self._origin[1] - y * self.scale)
+
+    def to_board(self, pixel: Point) -> Point:
+        """Pixels back to board units (the inverse of :meth:`to_screen`)."""
+        x = (pixel[0] - self._origin[0]) / self.scale
+        y = (self._origin[1] - pixel[1]) / self.scale
+        a = math.radians(-self.rotation)
+        cx, cy = self._board_centre
+        return (x * math.cos(a) - y * math.sin(a) + cx, x * math.sin(a) + y * math.cos(a) + cy)
+
+    # -- cells ------------------------------------------------------------------------
+
+    def screen_polygon(self, cell: int) -> list[Point]:
+        return self._screen_polygons[cell]
+
+    def cell_center(self, cell: int) -> tuple[int, int]:
+        """The pixel at the middle of a cell: where its piece is drawn and a click lands."""
+        x, y = self.to_screen(self._centres[cell])
+        return (round(x), round(y))
+
+    def cell_radius(self, cell: int) -> float:
+        """Pixels from the cell's centre to its nearest edge."""
+        return self._radii[cell] * self.scale
+
+    def cell_at(self, pixel: Point) -> int | None:
+        """The index of the cell under ``pixel``, or None off the board."""
+        point = self.to_board(pixel)
+        for cell in self.geometry.cells:
+            if point_in_polygon(point, cell.polygon):
+                return cell.index
+        return None

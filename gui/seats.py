@@ -1,0 +1,104 @@
+"""Who sits in each seat: a person, the engine (with its weights), or a random mover.
+
+``--players human,engine,random`` names one kind per seat in seat order;
+``engine:FILE`` gives that engine its own weights file. The window lets a
+person change a seat's kind by clicking it; engines with the same weights
+share one searcher (and so one transposition table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gamecore.errors import BadOption
+from gamecore.game import Game
+from gamecore.search import Searcher, SearchParams
+from gamecore.weights import Weights
+
+KINDS = ("human", "engine", "random")
+TT_MEGABYTES = 16
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat's player: its kind and, for an engine, its own weights file (None: the default)."""
+
+    kind: str
+    weights: str | None = None
+
+    @property
+    def label(self) -> str:
+        if self.kind == "engine" and self.weights:
+            return f"engine ({self.weights})"
+        return self.kind
+
+    def next_kind(self) -> Seat:
+        """The seat with the next kind (human → engine → random → human), weights kept."""
+        return Seat(KINDS[(KINDS.index(self.kind) + 1) % len(KINDS)], self.weights)
+
+
+def default_seats(num_players: int) -> list[Seat]:
+    """Seat 0 a person, every other seat the engine."""
+    return [Seat("human")] + [Seat("engine") for _ in range(num_players - 1)]
+
+
+def parse_seats(spec: str | None, num_players: int) -> list[Seat]:
+    """Seats from ``human,engine:FILE,random`` (one per seat); BadOption on a bad entry."""
+    if spec is None:
+        return default_seats(num_players)
+    entries = [e.strip() for e in spec.split(",")]
+    if len(entries) != num_players:
+        raise BadOption(
+            f"--players lists {len(entries)} seat(s), the game has {num_players} "
+            f"(one of {'/'.join(KINDS)} per seat, comma-separated)"
+        )
+    seats = []
+    for entry in entries:
+        kind, sep, path = entry.partition(":")
+        if kind not in KINDS:
+            raise BadOption(f"--players: unknown seat kind {entry!r} (use {', '.join(KINDS)})")
+        if sep and (kind != "engine" or not path):
+            raise BadOption(f"--players: {entry!r}: only an engine takes weights (engine:FILE)")
+        seats.append(Seat(kind, path or None))
+    return seats
+
+
+class Engines:
+    """One searcher per weights file the seats use, made on first use and kept."""
+
+    def __init__(self, game: Game, default_weights: str | None = None) -> None:
+        self.game = game
+        self.default_weights = default_weights
+        self._weights: dict[str | None, Weights] = {}
+        self._searchers: dict[str | None, Searcher] = {}
+
+    def weights(self, path: str | None) -> Weights:
+        """The weights for a seat's file (None: --weights, else the game's shipped default).
+
+        Raises :class:`~gamecore.weights.BadWeights` with a one-line message.
+        """
+        path = path or self.default_weights
+        if path not in self._weights:
+            self._weights[path] = (
+                Weights.load(path, self.game) if path else Weights.default(self.game)
+            )
+        return self._weights[path]
+
+    def theta(self, path: str | None = None) -> np.ndarray:
+        return self.weights(path).theta
+
+    def searcher(self, seat: Seat) -> Searcher:
+        key = seat.weights or self.default_weights
+        if key not in self._searchers:
+            theta = self.weights(seat.weights).theta.copy()
+            self._searchers[key] = Searcher(
+                self.game, theta, SearchParams.tournament(), TT_MEGABYTES
+            )
+        return self._searchers[key]
+
+    def clear(self) -> None:
+        """Forget every searcher's table (a new game)."""
+        for searcher in self._searchers.values():
+            searcher.clear()

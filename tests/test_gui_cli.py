@@ -1,0 +1,67 @@
+"""``gamecore gui``: bad arguments are one line and exit 2; good ones open a window (headless)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli import run_cli
+
+HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("nope",), "unknown game 'nope'"),
+        (("chess", "--players", "human"), "lists 1 seat(s), the game has 2"),
+        (("chess", "--players", "human,robot"), "unknown seat kind 'robot'"),
+        (("chess", "--players", "human,random:w.npz"), "only an engine takes weights"),
+        (("chess", "--weights", "missing.npz"), "missing.npz"),
+        (("chess", "--players", "human,engine:missing.npz"), "missing.npz"),
+        (("chess", "--time-per-move", "0"), "--time-per-move must be more than 0"),
+        (("chess", "--size", "big"), "--size must be WIDTHxHEIGHT"),
+        (("chess", "--load", "no-such-game.pgn"), "cannot read no-such-game.pgn"),
+        (("chess", "-o", "players=4"), "has no option 'players'"),
+    ],
+)
+def test_bad_arguments_are_one_line(args, message):
+    result = run_cli("gui", *args, env=HEADLESS)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_corrupt_record_is_one_line(tmp_path):
+    record = tmp_path / "bad.pgn"
+    record.write_text("1. e4 e5 2. Qxf9\n")
+    result = run_cli("gui", "chess", "--load", str(record), env=HEADLESS)
+    assert result.returncode == 2
+    assert "gamecore gui: error:" in result.stderr and "Qxf9" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_window_opens_headless_and_writes_a_screenshot(tmp_path):
+    record = tmp_path / "game.pdn"
+    record.write_text('[GameType "21"]\n\n1. 11-15 23-19 2. 8-11 *\n')
+    out = tmp_path / "shot.png"
+    result = run_cli(
+        "gui",
+        "checkers",
+        "--players",
+        "human,human",
+        "--load",
+        str(record),
+        "--quit-after",
+        "2",
+        "--screenshot",
+        str(out),
+        "--size",
+        "800x600",
+        env=HEADLESS,
+    )
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    import pygame
+
+    assert pygame.image.load(str(out)).get_size() == (800, 600)
