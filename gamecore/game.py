@@ -257,6 +257,14 @@ class Game(ABC):
         """
         return frozenset()
 
+    def feature_groups(self) -> dict[str, np.ndarray]:
+        """Named groups of feature indices (e.g. ``material``), for staged learning.
+
+        ``gamecore train --stages`` updates only the groups a stage names.
+        The default has no groups; games list their feature set's sections.
+        """
+        return {}
+
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """Per piece glyph, the feature index of its piece-square weight on each cell.
 

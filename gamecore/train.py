@@ -31,6 +31,7 @@ from gamecore.openings import load_book
 from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
+from gamecore.stages import parse_stages, stage_of
 from gamecore.weights import BadWeights, Weights
 
 LOG_FIELDS = (
@@ -75,6 +76,8 @@ class TrainConfig:
     lam: float = 0.95
     init: str | None = None
     """Weights file to start from, or ``zeros``; None: small random weights from ``seed``."""
+    stages: str | None = None
+    """Staged learning schedule (see :mod:`gamecore.stages`), e.g. ``material:200,all:400``."""
     book: str | None = None
     """Opening book (a game's named book or a file): game i starts from its line i mod size,
     instead of ``opening_plies`` random plies."""
@@ -150,6 +153,7 @@ class Trainer:
         self.learner_player = LearnerPlayer(self.learner, config.limits())
         self.opponent = self._opponent()
         self.book = load_book(self.game, config.book) if config.book else None
+        self.stages = parse_stages(self.game, config.stages) if config.stages else None
 
     def _opponent(self):
         vs = self.config.vs
@@ -206,6 +210,8 @@ class Trainer:
         """One training game; returns its log row."""
         config = self.config
         start = time.perf_counter()
+        if self.stages is not None:
+            self.learner.trainable = stage_of(self.stages, index).mask
         state = self.game.initial_state()
         if self.book is not None:
             for move in self.book[index % len(self.book)]:

@@ -12,7 +12,8 @@ from tqdm import tqdm
 from gamecore.commands.common import add_game_arguments, parse_options
 from gamecore.errors import BadOption
 from gamecore.learners import LEARNERS
-from gamecore.registry import game_class
+from gamecore.registry import game_class, get_game
+from gamecore.stages import parse_stages
 from gamecore.train import Progress, TrainConfig, Trainer, resume_config
 from gamecore.weights import Weights
 
@@ -37,6 +38,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, help="random seed (initial weights, openings)")
     parser.add_argument(
         "--init", metavar="FILE", help="start from these weights (or 'zeros'), not random"
+    )
+    parser.add_argument(
+        "--stages",
+        metavar="SCHEDULE",
+        help="staged learning, e.g. material:200,material+mating:200,all:400 "
+        "(feature groups trained per stretch of games)",
     )
     parser.add_argument(
         "--book", metavar="NAME|FILE", help="start games from this opening book's lines, in turn"
@@ -65,6 +72,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "seed": args.seed,
         "init": args.init,
         "book": args.book,
+        "stages": args.stages,
         "step": args.step,
         "min_depth": args.min_depth,
         "lam": args.lam,
@@ -103,6 +111,11 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         given["depth"] = None
     config = TrainConfig(game=args.game, game_options=parse_options(args.option))
     config = dataclasses.replace(config, **{**defaults, **given})
+    if config.stages and "games" not in given:
+        game = get_game(config.game, **config.game_options)
+        config = dataclasses.replace(
+            config, games=sum(stage.games for stage in parse_stages(game, config.stages))
+        )
     if not config.out:
         config = dataclasses.replace(config, out=f"{config.game}-{config.algo}.npz")
     return config, None

@@ -66,6 +66,8 @@ class Learner(ABC):
         self.kernel = bind(game, "gamecore.algorithms.learning")
         self.stats = UpdateStats()
         self._stats = np.zeros(self.kernel.STATS_SIZE)
+        self.trainable: np.ndarray | None = None
+        """1.0 for features updates may change, 0.0 for frozen ones (staged learning); None: all."""
 
     @property
     def theta(self) -> np.ndarray:
@@ -82,6 +84,8 @@ class Learner(ABC):
         """The game is over (``learner_team`` is the team this learner played, None for both)."""
 
     def _apply(self, delta: np.ndarray, info: SearchInfo | None) -> None:
+        if self.trainable is not None:
+            delta = delta * self.trainable
         self.searcher.theta += delta  # in place: the search context holds this array
         self.stats.add(delta, self._stats, info)
         self._stats[:] = 0

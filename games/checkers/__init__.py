@@ -405,6 +405,11 @@ class CheckersGame(Game):
         """``capture`` for a jump, for the window's markers."""
         return frozenset(("capture",)) if layout.move_captured(move) else frozenset()
 
+    def feature_groups(self) -> dict[str, np.ndarray]:
+        from games.checkers.features import GROUPS
+
+        return {name: np.arange(start, end) for name, start, end in GROUPS}
+
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """checkers-chinook's square weights of the mover's men and kings (Black's view)."""
         from games.checkers.features import PSQ

@@ -229,6 +229,11 @@ class ChessGame(Game):
             tags.append("castle")
         return frozenset(tags)
 
+    def feature_groups(self) -> dict[str, np.ndarray]:
+        from games.chess.features import GROUPS
+
+        return {name: np.arange(start, end) for name, start, end in GROUPS}
+
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """chess-meep's square weights of White's own pieces (kings: the middlegame table)."""
         from games.chess.features import KING_PSQT, PSQT

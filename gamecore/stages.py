@@ -1,0 +1,63 @@
+"""Staged learning: which feature groups each stretch of a training run may update.
+
+Real & Blair (2016) trained Duchess with TreeStrap faster by learning
+material first, then attack and defence terms, then piece-square tables. A
+schedule is written ``GROUPS:GAMES`` per stage, stages separated by commas,
+groups within a stage joined by ``+``; ``all`` names every feature:
+
+    material:200,material+mating:200,all:400
+
+Game ``i`` (0-based) of a run belongs to the first stage whose cumulative
+game count exceeds ``i``; games past the last stage stay in the last stage.
+Features outside a stage's groups keep their values during that stage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from gamecore.errors import BadOption
+from gamecore.game import Game
+
+
+@dataclass(frozen=True)
+class Stage:
+    groups: tuple[str, ...]
+    games: int
+    mask: np.ndarray
+    """1.0 on the features this stage trains, 0.0 elsewhere."""
+
+
+def parse_stages(game: Game, text: str) -> list[Stage]:
+    """The schedule ``text`` for ``game``; a malformed one is a one-line error."""
+    groups = game.feature_groups()
+    count = game.feature_set.count
+    stages: list[Stage] = []
+    for part in text.split(","):
+        names, sep, games = part.strip().partition(":")
+        if not sep or not names or not games.strip().isdigit() or int(games) < 1:
+            raise BadOption(f"stage {part.strip()!r} is not GROUP[+GROUP...]:GAMES (GAMES >= 1)")
+        mask = np.zeros(count)
+        for name in names.split("+"):
+            name = name.strip()
+            if name == "all":
+                mask[:] = 1.0
+            elif name in groups:
+                mask[groups[name]] = 1.0
+            else:
+                known = " ".join(["all", *groups])
+                raise BadOption(f"{game.name} has no feature group {name!r} (known: {known})")
+        stages.append(Stage(tuple(n.strip() for n in names.split("+")), int(games), mask))
+    return stages
+
+
+def stage_of(stages: list[Stage], game_index: int) -> Stage:
+    """The stage that game ``game_index`` (0-based) of the run trains in."""
+    end = 0
+    for stage in stages:
+        end += stage.games
+        if game_index < end:
+            return stage
+    return stages[-1]

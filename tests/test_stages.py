@@ -1,0 +1,82 @@
+"""Staged learning: a stage updates only its feature groups; stages follow the game count."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import gamecore
+from gamecore.errors import BadOption
+from gamecore.stages import parse_stages, stage_of
+from gamecore.train import TrainConfig, Trainer
+from gamecore.weights import Weights
+from tests.cli import run_cli
+
+
+def test_schedule_maps_games_to_stages():
+    game = gamecore.get_game("checkers")
+    stages = parse_stages(game, "phased:2, phased+psq:3")
+    assert [stage_of(stages, i).groups for i in (0, 1, 2, 4, 5, 99)] == [
+        ("phased",),
+        ("phased",),
+        ("phased", "psq"),
+        ("phased", "psq"),
+        ("phased", "psq"),
+        ("phased", "psq"),
+    ]
+    groups = game.feature_groups()
+    mask = stages[0].mask
+    assert mask[groups["phased"]].all() and not mask[groups["psq"]].any()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("material:10", "no feature group 'material'"),
+        ("phased", "is not GROUP"),
+        ("phased:0", "is not GROUP"),
+        ("phased:ten", "is not GROUP"),
+    ],
+)
+def test_bad_schedules_are_refused(text, says):
+    with pytest.raises(BadOption, match=says):
+        parse_stages(gamecore.get_game("checkers"), text)
+
+
+def test_a_stage_leaves_other_groups_unchanged_then_the_next_trains_them(tmp_path):
+    game = gamecore.get_game("checkers")
+    start = Weights.random(game, seed=1, scale=1.0)
+    init = tmp_path / "init.npz"
+    start.save(init)
+    psq = game.feature_groups()["psq"]
+    phased = game.feature_groups()["phased"]
+
+    def run(games: int) -> np.ndarray:
+        config = TrainConfig(
+            game="checkers",
+            algo="treestrap-ab",
+            games=games,
+            depth=2,
+            init=str(init),
+            stages="phased:3,all:3",
+            out=str(tmp_path / f"run{games}.npz"),
+        )
+        trainer = Trainer(config)
+        trainer.run()
+        return trainer.learner.theta.copy()
+
+    after_first = run(3)
+    assert np.array_equal(after_first[psq], start.theta[psq])
+    assert not np.array_equal(after_first[phased], start.theta[phased])
+    after_second = run(6)
+    assert not np.array_equal(after_second[psq], start.theta[psq])
+
+
+def test_stages_set_the_number_of_games_when_not_given(tmp_path):
+    out = tmp_path / "staged.npz"
+    result = run_cli(
+        "train", "checkers", "--stages", "phased:2,all:1", "--depth", "1", "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    assert "3 games" in result.stdout
+    assert Weights.load(out).metadata["games"] == 3
