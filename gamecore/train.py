@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.errors import BadOption
+from gamecore.errors import BadOption, GamecoreError
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
@@ -47,6 +47,10 @@ LOG_FIELDS = (
     "mean_abs_delta",
     "end",
 )
+
+
+class TrainingDiverged(GamecoreError):
+    """θ left the finite numbers: the step size is too large for the game's feature scale."""
 
 
 @dataclass
@@ -194,6 +198,16 @@ class Trainer:
                 self.progress = progress_before
                 self.checkpoint()
                 raise
+            if not np.isfinite(self.learner.theta).all():
+                self.learner.theta[:] = theta_before
+                self.rng.bit_generator.state = rng_before
+                self.progress = progress_before
+                self.checkpoint()
+                raise TrainingDiverged(
+                    f"the weights became infinite or NaN in game {row['game']}: step "
+                    f"{self.learner.step:g} is too large for {config.game}; the last finite "
+                    f"weights are in {config.out} (resume with --resume and a smaller --step)"
+                )
             self._append_log(row)
             if (
                 self.progress.games_done % config.checkpoint_every == 0

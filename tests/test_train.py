@@ -242,3 +242,16 @@ def test_every_learner_trains_chess_through_the_driver(tmp_path, algo):
     after = Weights.load(cfg.out).theta
     assert not np.array_equal(before, after)
     assert len(log_rows(cfg)) == 1
+
+
+def test_a_diverging_run_stops_with_the_last_finite_weights(tmp_path):
+    out = tmp_path / "diverged.npz"
+    result = run_cli(
+        "train", "checkers", "--algo", "treestrap-ab", "--step", "1", "--games", "5",
+        "--depth", "3", "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert "infinite or NaN in game 1" in result.stderr and "smaller --step" in result.stderr
+    assert "Traceback" not in result.stderr and "Warning" not in result.stderr
+    saved = Weights.load(out)  # loading refuses non-finite weights
+    assert saved.metadata["games"] == 0

@@ -10,7 +10,7 @@ import sys
 from tqdm import tqdm
 
 from gamecore.commands.common import add_game_arguments, parse_options
-from gamecore.errors import BadOption
+from gamecore.errors import BadOption, GamecoreError
 from gamecore.learners import LEARNERS
 from gamecore.registry import game_class, get_game
 from gamecore.stages import parse_stages
@@ -149,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
             f"{config.out}; continue with: gamecore train {config.game} --resume {config.out}\n"
         )
         return 130
+    except GamecoreError:
+        bar.close()  # the one-line error goes below the bar, not into it
+        raise
     finally:
         signal.signal(signal.SIGTERM, previous)
     bar.close()

@@ -86,6 +86,7 @@ class Learner(ABC):
     def _apply(self, delta: np.ndarray, info: SearchInfo | None) -> None:
         if self.trainable is not None:
             delta = delta * self.trainable
-        self.searcher.theta += delta  # in place: the search context holds this array
-        self.stats.add(delta, self._stats, info)
+        with np.errstate(over="ignore", invalid="ignore"):  # the trainer reports divergence
+            self.searcher.theta += delta  # in place: the search context holds this array
+            self.stats.add(delta, self._stats, info)
         self._stats[:] = 0
