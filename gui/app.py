@@ -875,20 +875,19 @@ class App:
             if rect.collidepoint(self.mouse):
                 pygame.draw.rect(surface, (110, 116, 130), rect, 1, border_radius=4)
             cy = rect.centery
-            pygame.draw.circle(surface, self._player_color(seat), (rect.x + 12, cy), 8)
-            pygame.draw.circle(surface, (0, 0, 0), (rect.x + 12, cy), 8, 1)
+            if to_move:
+                arrow = [(rect.x + 3, cy - 6), (rect.x + 12, cy), (rect.x + 3, cy + 6)]
+                pygame.draw.polygon(surface, ACCENT, arrow)
+            pygame.draw.circle(surface, self._player_color(seat), (rect.x + 24, cy), 8)
+            pygame.draw.circle(surface, (0, 0, 0), (rect.x + 24, cy), 8, 1)
             name = self.seat_name(seat)
             if teams:
-                name += f" [{self.game.team_names[self.game.team_of(seat)]}]"
-            if to_move:
-                tip = rect.x + inner // 2 + 14
-                arrow = [(tip - 9, cy - 6), (tip, cy), (tip - 9, cy + 6)]
-                pygame.draw.polygon(surface, ACCENT, arrow)
-            draw_text(surface, name, (rect.x + 26, cy - 9), 19, TEXT, inner // 2 - 20)
+                name += f"  team {self.game.team_of(seat) + 1}"
+            draw_text(surface, name, (rect.x + 38, cy - 9), 19, TEXT, inner // 2 - 10)
             kind = self.seats[seat].label
             if self.seats[seat].kind == "engine" and to_move and self._thinking is not None:
-                kind += " …"
-            draw_text(surface, kind, (rect.x + inner // 2 + 20, cy - 9), 19, DIM, inner // 2 - 20)
+                kind += " (thinking)"
+            draw_text(surface, kind, (rect.x + inner // 2 + 34, cy - 9), 19, DIM, inner // 2 - 36)
         for button in self._buttons.values():
             button.draw(surface, self.mouse)
         y = self._panel_bottom + 4

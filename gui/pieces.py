@@ -128,12 +128,12 @@ def draw_marker(
     teleport: a violet star; castle: a blue square outline.
     """
     r = max(4.0, radius)
-    half = round(r) + 4
+    half = round(r * 1.2) + 4
     overlay = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
     x = y = half
     if "capture" in tags or occupied:
-        ring = max(3, round(r / 6))
-        pygame.draw.circle(overlay, (200, 30, 30, 210), (x, y), round(r * 0.95), ring)
+        ring = max(3, round(r / 7))  # around the piece taken, inside its cell
+        pygame.draw.circle(overlay, (220, 30, 30, 230), (x, y), round(r * 1.13), ring)
     if "promotion" in tags:
         d = r * 0.55
         diamond = [(x, y - d), (x + d, y), (x, y + d), (x - d, y)]

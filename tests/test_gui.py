@@ -1,0 +1,384 @@
+"""The window, headless: clicks select and move, engines reply, undo/redo, records, markers.
+
+Every test drives :class:`gui.app.App` through simulated pygame events (SDL's
+dummy video driver) and asserts on the game state and the drawn pixels.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pygame
+import pytest
+
+from gamecore.heatmap import cell_colors, cell_values
+from gamecore.registry import game_names, get_game
+from gui.layout import BoardLayout, point_in_polygon
+from gui.pieces import draw_piece, label_of
+from tests.gui_support import (
+    click,
+    click_button,
+    click_cell,
+    drag,
+    key,
+    make_app,
+    start_pygame,
+    target_cells,
+    type_text,
+    wait_for_plies,
+)
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    start_pygame()
+    yield
+    pygame.display.quit()
+
+
+def _first_piece_with_moves(app, want_single: bool = True):
+    """A cell whose piece has a target reached by exactly one move, and that target."""
+    for frm in app.position.by_from:
+        targets = app.targets(frm)
+        for to, there in targets.items():
+            if len(there) == 1 or not want_single:
+                return frm, to, there[0]
+    raise AssertionError("no piece can move")
+
+
+GAMES = ["chess", "checkers", "connect4"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_click_move_engine_reply_undo_redo_save_load(name, tmp_path):
+    app = make_app(name)
+    game, state = app.game, app.state
+    start = state.to_text()
+    if app.position.by_from:
+        frm, to, move = _first_piece_with_moves(app)
+        click_cell(app, frm)
+        assert app.selected == frm
+        # the highlighted targets are exactly where the game says the piece may go
+        assert set(app.targets(frm)) == target_cells(game, state, frm) != set()
+        click_cell(app, to)
+    else:  # Connect Four: moves have no source cell; clicking the target drops the disc
+        to, moves = next(iter(app.position.drops.items()))
+        move = moves[0]
+        assert set(app.position.drops) == {
+            game.move_cells(state.arrays, m)[1] for m in state.legal_moves()
+        }
+        click_cell(app, to)
+    assert app.state.history == [move]
+    after_human = app.state.to_text()
+    app.screenshot(tmp_path / f"{name}-1.png")
+
+    wait_for_plies(app, 2)  # the engine replies
+    info = app.last_info
+    assert info is not None and info.depth >= 1 and info.nodes > 0
+    for word in ("depth", "score", "knodes/s", "pv"):
+        assert word in app.status
+    assert app.state.history[1] in get_game(name).state_from_text(after_human).legal_moves()
+    moves_played = list(app.state.history)
+    final = app.state.to_text()
+    texts = app.move_texts()
+    assert len(texts) == 2
+
+    click_button(app, "undo")  # back to the person's turn: both plies
+    assert app.state.history == [] and app.state.to_text() == start
+    for _ in range(3):
+        app.step([])
+    assert app.state.history == [], "engines wait while there are moves to redo"
+    key(app, pygame.K_y)
+    key(app, pygame.K_y)
+    assert app.state.history == moves_played and app.state.to_text() == final
+
+    path = tmp_path / f"game{game.record_suffix}"
+    key(app, pygame.K_s)
+    assert app.prompt is not None and app.prompt.text.endswith(game.record_suffix)
+    type_text(app, str(path))
+    assert path.is_file() and "saved 2 moves" in app.message
+    click_button(app, "new")
+    assert app.state.history == [] and app.state.to_text() == start
+    key(app, pygame.K_l)
+    type_text(app, str(path))
+    assert app.state.history == moves_played
+    assert app.state.to_text() == final
+    assert app.move_texts() == texts
+    shot = app.screenshot(tmp_path / f"{name}-2.png")
+    assert pygame.image.load(str(shot)).get_size() == app.surface.get_size()
+    app.close()
+
+
+def test_illegal_clicks_change_nothing():
+    app = make_app("chess", "human,human")
+    start = app.state.to_text()
+    click_cell(app, 28)  # e4: empty
+    click_cell(app, 52)  # e7: the opponent's pawn
+    assert app.selected is None
+    click_cell(app, 12)  # e2: own pawn
+    assert app.selected == 12
+    click_cell(app, 44)  # e6: not a target; deselects
+    click(app, (app.surface.get_width() - 5, app.surface.get_height() - 5))  # off the board
+    key(app, pygame.K_y)  # nothing to redo
+    assert app.state.history == [] and app.state.to_text() == start
+    assert app.selected is None
+
+
+def test_drag_moves_a_piece():
+    app = make_app("chess", "human,human")
+    drag(app, 6, 21)  # g1 to f3
+    assert app.move_texts() == ["g1f3"]
+    drag(app, 57, 51)  # b8 to d7: its own pawn is there, nothing happens
+    assert app.move_texts() == ["g1f3"] and app.state.player == 1
+
+
+def test_no_clicks_while_the_engine_is_to_move():
+    app = make_app("chess", "engine,human")
+    app.paused = True
+    click_cell(app, 12)
+    assert app.selected is None and "is to move" in app.message
+
+
+def test_promotion_chooser_picks_a_knight():
+    game = get_game("chess")
+    from gui.app import App
+    from gui.seats import Seat
+
+    state = game.state_from_text("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    app = App(game, [Seat("human"), Seat("human")], state=state, window=True)
+    app.step([])
+    click_cell(app, 48)  # a7
+    tags = {app.position.tags[m] for m in app.targets(48)[56]}
+    assert tags == {frozenset({"promotion"})}
+    click_cell(app, 56)  # a8: four moves share the cells
+    assert app.chooser is not None and len(app.chooser) == 4
+    assert sorted(app.choice_labels()) == ["B", "N", "Q", "R"]
+    app.step([])
+    rect = next(r for r, m in app._chooser_rects if app.state.move_text(m) == "a7a8n")
+    click(app, rect.center)
+    assert app.move_texts() == ["a7a8n"]
+    assert any(p.cell == 56 and p.glyph == "N" for p in game.pieces(app.state.arrays))
+    assert app.chooser is None
+
+
+def test_promotion_chooser_escape_cancels():
+    game = get_game("chess")
+    from gui.app import App
+    from gui.seats import Seat
+
+    state = game.state_from_text("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    app = App(game, [Seat("human"), Seat("human")], state=state, window=True)
+    click_cell(app, 48)
+    click_cell(app, 56)
+    key(app, pygame.K_ESCAPE)
+    assert app.chooser is None and app.state.history == []
+    click_cell(app, 48)
+    click_cell(app, 56)
+    key(app, pygame.K_1, "1")  # the first option by number
+    assert len(app.state.history) == 1
+
+
+def test_markers_tell_captures_promotions_and_plain_moves_apart():
+    game = get_game("chess")
+    from gui.app import App
+    from gui.seats import Seat
+
+    state = game.state_from_text("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    app = App(game, [Seat("human"), Seat("human")], state=state, window=True)
+    app.step([])
+    layout = app.layout
+
+    def pixel(cell, dx=0.0, dy=0.0):
+        x, y = layout.cell_center(cell)
+        r = layout.cell_radius(cell)
+        return tuple(app.surface.get_at((round(x + dx * r), round(y + dy * r))))[:3]
+
+    plain = pixel(57 - 8 * 2)  # b6: an empty square, no marker yet
+    click_cell(app, 48)  # a7: promotes on a8, captures-and-promotes on b8
+    promotion = pixel(56)
+    capture_ring = pixel(57, 0.9, 0)
+    assert promotion[0] > 200 and promotion[2] < 80  # the gold diamond
+    assert capture_ring[0] > 150 and capture_ring[1] < 90  # the red ring
+    assert plain != promotion
+    click_cell(app, 4)  # e1: the king
+    dot = pixel(12)  # e2: a plain move
+    assert max(dot) < 120  # a dark dot
+
+
+FOOLS_MATE = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"
+
+
+def test_game_end_message_says_who_won_and_why():
+    app = make_app("chess", "human,human")
+    app.set_state(app.game.state_from_text(FOOLS_MATE))
+    click_cell(app, 59)  # d8
+    click_cell(app, 31)  # h4 mates
+    assert app.position.terminal
+    assert "Game over: black wins by checkmate" in app.message
+    before = app.state.to_text()
+    click_cell(app, 12)
+    assert app.state.to_text() == before and "Game over" in app.message
+
+
+def test_random_movers_finish_a_game_with_a_result():
+    app = make_app("connect4", "random,random")
+    for _ in range(200):
+        if app.position.terminal:
+            break
+        app.step([])
+    assert app.position.terminal
+    assert "Game over:" in app.message
+    assert "four in a row" in app.message or "draw" in app.message
+
+
+def test_resize_and_flip_keep_hit_testing_right():
+    app = make_app("chess", "human,human")
+    before = app.layout.cell_center(12)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(760, 520), w=760, h=520)])
+    assert app.surface.get_size() == (760, 520)
+    click_button(app, "flip")
+    after = app.layout.cell_center(12)
+    assert after != before and after[1] < app.board_rect[3] / 2  # e2 is now at the top
+    for cell in range(64):
+        assert app.layout.cell_at(app.layout.cell_center(cell)) == cell
+    click_cell(app, 12)
+    assert app.selected == 12
+    click_cell(app, 28)
+    assert app.move_texts() == ["e2e4"]
+
+
+def test_engine_move_now_answers_at_once():
+    app = make_app("chess", "engine,human")
+    app.time_per_move = 60.0
+    t0 = time.monotonic()
+    while app.last_info is None and time.monotonic() - t0 < 30:
+        app.step([])
+        time.sleep(0.01)
+    assert app._buttons["move_now"].enabled
+    click_button(app, "move_now")
+    wait_for_plies(app, 1, timeout=10)
+    assert time.monotonic() - t0 < 30, "the 60 s search was not cut short"
+
+
+def test_move_now_before_the_search_starts_is_not_lost():
+    from gui.engine import EngineThread
+    from gui.seats import Engines, Seat
+
+    game = get_game("checkers")
+    searcher = Engines(game).searcher(Seat("engine"))
+    engine = EngineThread()
+    engine._warm.add(id(searcher))  # straight into the timed search
+    engine.start(searcher, game.initial_state(), 60.0)
+    engine.move_now()  # very likely before iterate() cleared the stop flag
+    assert engine.wait(10), "the stop was lost"
+    kinds = []
+    while not engine.messages.empty():
+        kinds.append(engine.messages.get()[1])
+    assert kinds[-1] == "done"
+
+
+def test_loading_a_bad_file_keeps_the_game(tmp_path):
+    app = make_app("checkers", "human,human")
+    click_cell(app, 8)  # square 9
+    click_cell(app, 12)  # to 13
+    history = list(app.state.history)
+    bad = tmp_path / "bad.pdn"
+    bad.write_text("1. 11-15 33-40 *")
+    app.load(str(bad))
+    assert app.message_is_error and "not a checkers record" in app.message
+    app.load(str(tmp_path / "missing.pdn"))
+    assert app.message_is_error and "could not read" in app.message
+    (tmp_path / "binary.pdn").write_bytes(b"\xff\xfe\x00\x81")
+    app.load(str(tmp_path / "binary.pdn"))
+    assert app.message_is_error
+    assert app.state.history == history
+    app.save(str(tmp_path / "no-such-dir" / "x.pdn"))
+    assert app.message_is_error and "could not save" in app.message
+
+
+def test_weights_view_draws_the_show_weights_colours():
+    app = make_app("chess", "human,human")
+    key(app, pygame.K_w)
+    assert app.overlay == "P"
+    key(app, pygame.K_w)
+    assert app.overlay == "N"
+    values = cell_values(app.game, app.engines.theta(), "N")
+    expected = cell_colors(values)
+    app.step([])
+    for cell in (27, 28, 35, 36):  # the centre: no pieces, no last move
+        x, y = app.layout.cell_center(cell)
+        r = app.layout.cell_radius(cell)
+        pixel = tuple(app.surface.get_at((round(x - 0.7 * r), round(y - 0.7 * r))))[:3]
+        assert pixel == expected[cell]
+    for _ in range(5):
+        key(app, pygame.K_w)
+    assert app.overlay is None
+
+
+def test_weights_view_of_a_game_without_square_weights_is_a_message():
+    app = make_app("connect4", "human,human")
+    key(app, pygame.K_w)
+    assert app.overlay is None and app.message_is_error and "piece-square" in app.message
+
+
+def test_clicking_a_seat_changes_who_plays_it():
+    app = make_app("checkers", "human,human")
+    app.step([])
+    click(app, app._seat_rects[1].center)
+    assert app.seats[1].kind == "engine"
+    click(app, app._seat_rects[1].center)
+    assert app.seats[1].kind == "random"
+    click_cell(app, 8)
+    click_cell(app, 12)
+    wait_for_plies(app, 2, timeout=5)  # the random mover replies
+
+
+def test_layout_hit_testing_on_rotated_boards():
+    geometry = get_game("chess").geometry()
+    for rotation in (0, 60, 90, 180, 270):
+        layout = BoardLayout(geometry, (10, 20, 300, 200), rotation)
+        for cell in range(64):
+            assert layout.cell_at(layout.cell_center(cell)) == cell
+        assert layout.cell_at((0, 0)) is None
+    assert point_in_polygon((0.5, 0.5), ((0, 0), (1, 0), (1, 1), (0, 1)))
+    assert not point_in_polygon((1.5, 0.5), ((0, 0), (1, 0), (1, 1), (0, 1)))
+
+
+def test_any_glyph_is_drawn():
+    assert label_of("K") == "K" and label_of("wizard") == "W" and label_of("elephant") == "El"
+    surface = pygame.Surface((60, 60))
+    for glyph in ("K", "W", "D", "F", "man", "king", "disc", "elephant", ""):
+        surface.fill((0, 0, 0))
+        draw_piece(surface, (30, 30), 25, glyph, (200, 30, 30))
+        assert surface.get_at((30, 8))[:3] != (0, 0, 0)
+    # a letter glyph leaves ink in the middle; a bare man does not
+    surface.fill((0, 0, 0))
+    draw_piece(surface, (30, 30), 25, "W", (200, 30, 30))
+    ink = np.array(pygame.surfarray.pixels3d(surface)[22:38, 22:38]).reshape(-1, 3)
+    assert (ink.sum(axis=1) < 100).any() or (ink.sum(axis=1) > 600).any()
+
+
+DUCHESS = "duchess" in game_names()
+
+
+@pytest.mark.skipif(not DUCHESS, reason="duchess is not registered yet")
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_duchess_seats_click_and_random_replies(players, tmp_path):
+    kinds = ",".join(["human"] + ["random"] * (players - 1))
+    app = make_app("duchess", kinds, players=players)
+    assert len(app._seat_rects) == players
+    frm, to, move = _first_piece_with_moves(app)
+    click_cell(app, frm)
+    assert set(app.targets(frm)) == target_cells(app.game, app.state, frm)
+    click_cell(app, to)
+    assert app.state.history[0] == move  # (random seats answer in the same frame)
+    wait_for_plies(app, players, timeout=20)  # every random seat moved, back to us
+    assert app.state.player == 0 or app.position.terminal
+    path = tmp_path / f"duchess{app.game.record_suffix}"
+    assert app.save(str(path))
+    moves = list(app.state.history)
+    app.new_game()
+    app.paused = True
+    assert app.load(str(path)) and app.state.history == moves
+    app.screenshot(tmp_path / f"duchess-{players}.png")
