@@ -1,1 +1,227 @@
-"""Six-player hexagonal Duchess (see the Duchess issue; not yet registered as a game)."""
+"""Duchess: two to six players in two teams on a hexagonal board with six flaps.
+
+:class:`DuchessGame` is the plugin (entry point ``duchess``, option ``players``
+= 2, 4 or 6, and ``move_limit``). The rules are ``docs/duchess.md``; the board
+mesh and its tables :mod:`games.duchess.mesh`; rule choices
+:mod:`games.duchess.rules_table`; state arrays and move encoding
+:mod:`games.duchess.layout`; the kernel :mod:`games.duchess.kernel`; notation
+and position strings :mod:`games.duchess.notation`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from gamecore.errors import BadMove, BadOption
+from gamecore.game import FeatureSet, Game
+from gamecore.geometry import Geometry, PieceView
+from gamecore.kernel_api import DRAW, LOSS, ONGOING
+from games.duchess import display, notation
+from games.duchess import rules_table as R
+from games.duchess.features import FEATURE_SET, PSQ_TYPES, psq_index
+from games.duchess.layout import (
+    GAME_PLY,
+    INITIAL_COUNT,
+    LETTER,
+    LIMIT,
+    PASS,
+    PASSES,
+    PLAYERS,
+    QUIET,
+    encode,
+    move_from,
+    move_promo,
+    move_to,
+)
+from games.duchess.mesh import N_CELLS, VORTEX, build_mesh
+
+if TYPE_CHECKING:
+    from gamecore.state import State
+
+
+def move_bound() -> int:
+    """An upper bound on one player's legal moves, from the full board's tables.
+
+    A player never has more pieces of a type than the set-up gives (promotions only
+    return lost pieces; positions are checked on loading). Each piece reaches at most
+    its most-connected cell's ordinary targets plus 36 teleport cells (12 around each
+    of at most three team Wizards); each of the five pawns can turn its one move onto
+    the vortex into seven promotions (+6).
+    """
+    mesh = build_mesh()
+    cells = range(N_CELLS)
+
+    def rays(c: int, kind: str) -> int:
+        return sum(len(line) for line in getattr(mesh, kind)[c])
+
+    reach = {
+        "K": max(len(mesh.king[c]) for c in cells),
+        "W": max(len(mesh.king[c]) for c in cells),
+        "N": max(len(mesh.knight[c]) for c in cells),
+        "P": max(len(mesh.orth[c]) + len(mesh.diag[c]) for c in cells),
+        "R": max(rays(c, "rook_rays") for c in cells),
+        "B": max(rays(c, "bishop_rays") for c in cells),
+        "Q": max(rays(c, "rook_rays") + rays(c, "bishop_rays") for c in cells),
+        "D": max(rays(c, "bishop_rays") + len(mesh.knight[c]) for c in cells),
+        "F": max(rays(c, "rook_rays") + len(mesh.knight[c]) for c in cells),
+    }
+    teleports = 3 * 12
+    total = sum(int(INITIAL_COUNT[LETTER.index(x)]) * (n + teleports) for x, n in reach.items())
+    return total + int(INITIAL_COUNT[LETTER.index("P")]) * (len(R.PROMOTION_LETTERS) - 1)
+
+
+MAX_MOVES = move_bound()
+
+
+class DuchessGame(Game):
+    """Duchess (Blair and Kramer): 2, 4 or 6 players in two teams, Wizards, vortex promotion."""
+
+    name: ClassVar[str] = "duchess"
+    kernel_module: ClassVar[str] = "games.duchess.kernel"
+    max_moves: ClassVar[int] = MAX_MOVES
+    """move_bound(): 890. The generator raises IndexError rather than write past it."""
+    feature_set: ClassVar[FeatureSet] = FEATURE_SET
+    has_kings: ClassVar[bool] = True
+    has_passes: ClassVar[bool] = True
+    training_defaults: ClassVar[dict[str, Any]] = {
+        "games": 10,
+        "depth": 2,
+        "max_plies": 120,
+        "opening_plies": 6,
+        "checkpoint_every": 5,
+    }
+
+    def __init__(
+        self,
+        players: int = R.DEFAULT_PLAYERS,
+        move_limit: int = R.DEFAULT_MOVE_LIMIT,
+        **options: Any,
+    ) -> None:
+        super().__init__(**options)
+        try:
+            players = int(players)
+            move_limit = int(move_limit)
+        except (TypeError, ValueError):
+            raise BadOption("duchess options players and move_limit are whole numbers") from None
+        if players not in R.PLAYER_COUNTS:
+            raise BadOption(f"duchess is for 2, 4 or 6 players, not {players}")
+        if move_limit < 0:
+            raise BadOption(f"duchess move_limit must be 0 (none) or more, not {move_limit}")
+        self.players = players
+        self.move_limit = move_limit
+
+    # -- facts --------------------------------------------------------------------------------
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return tuple(R.SEAT_NAMES[: self.players])
+
+    def team_of(self, player: int) -> int:
+        return R.team_of_seat(player)
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        names = self.player_names
+        return (
+            "-".join(names[s] for s in range(self.players) if self.team_of(s) == 0),
+            "-".join(names[s] for s in range(self.players) if self.team_of(s) == 1),
+        )
+
+    # -- positions and moves --------------------------------------------------------------------
+
+    def new_arrays(self, capacity: int) -> tuple:
+        from games.duchess.layout import new_arrays
+
+        return new_arrays(capacity)
+
+    def start_text(self) -> str:
+        return notation.start_text(self.players)
+
+    def load_text(self, arrays: tuple, text: str) -> None:
+        notation.load_position(arrays, text, self.players, self.move_limit)
+
+    def position_text(self, arrays: tuple) -> str:
+        return notation.write_position(arrays)
+
+    def move_to_text(self, arrays: tuple, move: int) -> str:
+        return notation.move_text(move)
+
+    def move_from_text(self, state: State, text: str) -> int:
+        """``Ac3-Ac4``, ``Ai1-V=Q`` or ``pass``; BadMove says whether it is malformed or illegal."""
+        wanted = text.strip()
+        legal = state.legal_moves()
+        where = f"in position {state.to_text()!r}"
+        if wanted == "pass":
+            if PASS in legal:
+                return PASS
+            raise BadMove(f"cannot pass {where}: a player passes only with no legal move")
+        shape = notation.parse_move_shape(wanted)
+        if shape is None:
+            raise BadMove(f"malformed duchess move {text!r}: expected e.g. Ac3-Ac4, Ai1-V=Q, pass")
+        frm, to, promo = shape
+        move = encode(frm, to, promo)
+        if move in legal:
+            return move
+        choices = [m for m in legal if move_from(m) == frm and move_to(m) == to]
+        if choices and promo == 0:
+            options = ", ".join(f"={LETTER[move_promo(m)]}" for m in choices)
+            raise BadMove(f"move {wanted!r} promotes: add one of {options}")
+        raise BadMove(f"illegal move {wanted!r} {where}")
+
+    def describe_result(self, state: State) -> str:
+        result = state.status()
+        if result == ONGOING:
+            return "the game is still going"
+        pos = state.arrays[0]
+        if result == LOSS:
+            loser = self.team_names[state.team]
+            winner = self.team_names[1 - state.team]
+            if self.players == 2:
+                return f"{winner} wins: {loser} is checkmated"
+            return f"{winner} wins: every player of {loser} is checkmated"
+        if result == DRAW:
+            players = int(pos[PLAYERS])
+            if R.PASS_ROUND_DRAWS and int(pos[PASSES]) >= players:
+                return "draw: every player passed for a full round"
+            if int(pos[QUIET]) >= R.QUIET_LIMIT:
+                return f"draw by the {R.QUIET_LIMIT}-move rule (no capture or pawn move)"
+            if int(pos[LIMIT]) > 0 and int(pos[GAME_PLY]) >= int(pos[LIMIT]):
+                return f"draw: the move limit of {int(pos[LIMIT])} plies was reached"
+            return "draw by threefold repetition"
+        return super().describe_result(state)
+
+    # -- display ----------------------------------------------------------------------------------
+
+    def geometry(self) -> Geometry:
+        return display.geometry(self.players)
+
+    def pieces(self, arrays: tuple) -> list[PieceView]:
+        pos = arrays[0]
+        return [
+            PieceView(c, LETTER[int(pos[c]) & 15], int(pos[c]) >> 4)
+            for c in range(N_CELLS)
+            if pos[c] > 0
+        ]
+
+    def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
+        if move == PASS:
+            return (-1, -1)
+        return (move_from(move), move_to(move))
+
+    def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
+        return display.move_tags(arrays, move)
+
+    def board_diagram(self, arrays: tuple) -> str:
+        return display.diagram(arrays)
+
+    def piece_square_map(self) -> dict[str, np.ndarray]:
+        """Chair 0's frame: cell c of glyph X maps to its psq feature (all chairs share it)."""
+        return {
+            LETTER[t]: np.array([psq_index(t, c) for c in range(N_CELLS)], dtype=np.int64)
+            for t in range(1, PSQ_TYPES + 1)
+        }
+
+
+__all__ = ["MAX_MOVES", "VORTEX", "DuchessGame", "move_bound"]
