@@ -66,6 +66,7 @@ BUTTONS = (
     ("pause", "Pause", "Space"),
     ("pass", "Pass", "P"),
     ("time", "Time", "T"),
+    ("names", "Cell names", "C"),
 )
 KEYS = {
     pygame.K_n: "new",
@@ -83,6 +84,7 @@ KEYS = {
     pygame.K_SPACE: "pause",
     pygame.K_p: "pass",
     pygame.K_t: "time",
+    pygame.K_c: "names",
     pygame.K_F12: "screenshot",
 }
 
@@ -142,6 +144,7 @@ class App:
         self.last_info: SearchInfo | None = None
         self.rotation = 0.0
         self.overlay: str | None = None
+        self.show_names = False
         self.scroll = 0
         self.running = True
         self.last_saved: str | None = None
@@ -149,7 +152,8 @@ class App:
         self._last_move_time = time.monotonic()
         self._position_key: tuple[int, int] | None = None
         self._position: Position | None = None
-        self._move_texts: tuple[tuple[int, ...], list[str]] = ((), [])
+        self._move_texts: tuple[tuple[int, ...], list[str]] | None = None
+        self._first_mover = 0
         self._layout_key: tuple | None = None
         self._layout: BoardLayout | None = None
         self._buttons: dict[str, Button] = {}
@@ -238,10 +242,11 @@ class App:
     def move_texts(self) -> list[str]:
         """The game's moves in its notation, from where the record starts."""
         history = tuple(self.state.history)
-        if self._move_texts[0] != history:
+        if self._move_texts is None or self._move_texts[0] != history:
             root = self.state.copy()
             for _ in history:
                 root.pop()
+            self._first_mover = root.player
             texts = []
             for move in history:
                 texts.append(root.move_text(move))
@@ -628,6 +633,8 @@ class App:
             later = [t for t in TIME_CHOICES if t > self.time_per_move + 1e-9]
             self.time_per_move = later[0] if later else TIME_CHOICES[0]
             self.say(f"engine time: {self.time_per_move:g} s a move")
+        elif name == "names":
+            self.show_names = not self.show_names
         elif name == "screenshot":
             path = self.screenshot(f"gamecore-{_dt.datetime.now():%Y%m%d-%H%M%S}.png")
             self.say(f"wrote {path}")
@@ -703,7 +710,8 @@ class App:
         for _ in self.seats:
             self._seat_rects.append(pygame.Rect(x0, y, inner, 24))
             y += 27
-        y += 8
+        self._seat_hint_y = y
+        y += 24
         columns = 3
         bw = (inner - (columns - 1) * 6) // columns
         bh = 30
@@ -766,12 +774,29 @@ class App:
                 continue
             self._draw_piece_on(surface, piece.cell, piece.glyph, piece.player)
         self._draw_targets(surface, occupied)
+        if self.show_names:
+            self._draw_names(surface, occupied)
         if dragged is not None:
             radius = layout.cell_radius(dragged.cell) * PIECE_SCALE
             color = self._player_color(dragged.player)
             draw_piece(surface, self.mouse, radius, dragged.glyph, color)
         if self.position.terminal:
             self._draw_banner(surface, self.result_text())
+
+    def _draw_names(self, surface: pygame.Surface, occupied: set[int]) -> None:
+        """Each cell's notation name on a small dark label (below the piece, if any)."""
+        layout = self.layout
+        for cell in self.geometry.cells:
+            if not cell.name:
+                continue
+            radius = layout.cell_radius(cell.index)
+            x, y = layout.cell_center(cell.index)
+            if cell.index in occupied:
+                y += round(radius * 0.55)
+            image = font(max(11, min(18, round(radius * 0.6)))).render(cell.name, True, TEXT)
+            box = image.get_rect(center=(x, y)).inflate(4, 0)
+            pygame.draw.rect(surface, (20, 20, 20), box, border_radius=3)
+            surface.blit(image, image.get_rect(center=box.center))
 
     def mouse_moved_off(self) -> bool:
         return self.selected is not None and self.layout.cell_at(self.mouse) != self.selected
@@ -888,6 +913,8 @@ class App:
             if self.seats[seat].kind == "engine" and to_move and self._thinking is not None:
                 kind += " (thinking)"
             draw_text(surface, kind, (rect.x + inner // 2 + 34, cy - 9), 19, DIM, inner // 2 - 36)
+        hint = "click a seat to change who plays it"
+        draw_text(surface, hint, (x + 14, self._seat_hint_y + 1), 15, DIM, inner)
         for button in self._buttons.values():
             button.draw(surface, self.mouse)
         y = self._panel_bottom + 4
@@ -911,47 +938,45 @@ class App:
         return y + 24
 
     def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The move list: numbered pairs for two players, one coloured line per ply otherwise."""
         pygame.draw.rect(surface, (40, 42, 49), rect, border_radius=4)
         texts = self.move_texts()
         n = self.game.num_players
-        lines: list[tuple[str, int]] = []
+        first = self._first_mover
+        lines: list[tuple[list[str], int]] = []
         if n == 2:
-            for i in range(0, len(texts), 2):
-                pair = "  ".join(f"{t:<10}" for t in texts[i : i + 2])
-                lines.append((f"{i // 2 + 1:>3}. {pair}", -1))
+            padded = ["…"] * (first % 2) + texts
+            for i in range(0, len(padded), 2):
+                lines.append(([f"{i // 2 + 1}.", *padded[i : i + 2]], -1))
         else:
-            root_player = self._root_player()
             for i, text in enumerate(texts):
-                seat = (root_player + i) % n if root_player is not None else -1
-                lines.append((f"{i + 1:>3}. {text}", seat))
+                lines.append(([f"{i + 1}.", text], (first + i) % n))
         if self.redo:
-            lines.append((f"   ({len(self.redo)} move(s) to redo)", -2))
-        row = 19
+            lines.append(([f"({len(self.redo)} to redo)"], -2))
+        row = 20
         visible = max(1, (rect.height - 8) // row)
         self.scroll = min(self.scroll, max(0, len(lines) - visible))
         end = len(lines) - self.scroll
         shown = lines[max(0, end - visible) : end]
-        f = font(18)
-        for i, (text, seat) in enumerate(shown):
-            y = rect.y + 4 + i * row
-            tx = rect.x + 6
-            if seat >= 0:
-                pygame.draw.circle(surface, self._player_color(seat), (tx + 5, y + 7), 5)
-                tx += 14
+        number_width = 40
+        column = (rect.width - number_width - 12) // 2
+        for i, (columns, seat) in enumerate(shown):
+            y = rect.y + 5 + i * row
+            x = rect.x + 6
             color = DIM if seat == -2 else TEXT
-            surface.blit(f.render(text, True, color), (tx, y))
+            if seat >= 0:
+                pygame.draw.circle(surface, self._player_color(seat), (x + 5, y + 8), 5)
+                pygame.draw.circle(surface, (0, 0, 0), (x + 5, y + 8), 5, 1)
+                x += 14
+            if seat == -2:
+                draw_text(surface, columns[0], (x + number_width, y), 17, color)
+                continue
+            draw_text(surface, columns[0], (x, y), 17, DIM)
+            for j, text in enumerate(columns[1:]):
+                width = column if n == 2 else rect.width - number_width - 26
+                draw_text(surface, text, (x + number_width + j * column, y), 18, color, width)
         if not lines:
             draw_text(surface, "no moves yet", (rect.x + 6, rect.y + 4), 17, DIM)
-
-    def _root_player(self) -> int | None:
-        """Who moved first in the record (for colouring the move list); None if unknown."""
-        probe = self.state.copy()
-        try:
-            for _ in self.state.history:
-                probe.pop()
-        except IndexError:
-            return None
-        return probe.player
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         x, y, w, h = self.board_rect

@@ -382,3 +382,81 @@ def test_duchess_seats_click_and_random_replies(players, tmp_path):
     app.paused = True
     assert app.load(str(path)) and app.state.history == moves
     app.screenshot(tmp_path / f"duchess-{players}.png")
+
+
+def _duchess_positions() -> dict[str, str]:
+    """Seeded random play until a teleport, a pass and a choice between moves sharing cells
+    (a promotion in the vortex) have all turned up; returns each position's text."""
+    from collections import Counter
+
+    game = get_game("duchess", players=6)
+    rng = np.random.default_rng(0)
+    found: dict[str, str] = {}
+    for _ in range(40):
+        state = game.initial_state()
+        for _ in range(300):
+            if state.is_terminal() or len(found) == 3:
+                break
+            legal = state.legal_moves()
+            cells = Counter(game.move_cells(state.arrays, m) for m in legal)
+            if "choice" not in found and any(n > 1 and c[0] >= 0 for c, n in cells.items()):
+                found["choice"] = state.to_text()
+            if "pass" not in found and cells.get((-1, -1)):
+                found["pass"] = state.to_text()
+            if "teleport" not in found and any(
+                "teleport" in game.move_tags(state.arrays, m) for m in legal
+            ):
+                found["teleport"] = state.to_text()
+            state.push_unchecked(legal[int(rng.integers(len(legal)))])
+        if len(found) == 3:
+            break
+    return found
+
+
+@pytest.mark.skipif(not DUCHESS, reason="duchess is not registered yet")
+def test_duchess_teleports_promotion_choices_and_passes():
+    from gui.app import App
+    from gui.seats import Seat
+
+    game = get_game("duchess", players=6)
+    found = _duchess_positions()
+    humans = [Seat("human")] * 6
+
+    if "teleport" in found:
+        app = App(game, humans, state=game.state_from_text(found["teleport"]), window=True)
+        move = next(m for m in app.position.legal if "teleport" in app.position.tags[m])
+        frm, to = app.position.cells[move]
+        click_cell(app, frm)
+        assert set(app.targets(frm)) == target_cells(game, app.state, frm)
+        if to not in {p.cell for p in game.pieces(app.state.arrays)}:
+            x, y = app.layout.cell_center(to)
+            _, g, b = tuple(app.surface.get_at((x, y)))[:3]
+            assert b > 150 and g < 120, "a teleport target carries the violet star"
+        click_cell(app, to)
+        if app.chooser is None:
+            assert app.state.history == [move]
+
+    if "choice" in found:
+        app = App(game, humans, state=game.state_from_text(found["choice"]), window=True)
+        cells = [app.position.cells[m] for m in app.position.legal]
+        frm, to = next(c for c in cells if cells.count(c) > 1 and c[0] >= 0)
+        click_cell(app, frm)
+        click_cell(app, to)
+        assert app.chooser is not None and len(app.chooser) == cells.count((frm, to))
+        labels = app.choice_labels()
+        app.step([])
+        rect, move = app._chooser_rects[-1]
+        click(app, rect.center)
+        assert app.state.history == [move] and app.chooser is None
+        assert len(set(labels)) == len(labels)
+
+    if "pass" in found:
+        app = App(game, humans, state=game.state_from_text(found["pass"]), window=True)
+        app.step([])
+        assert app._buttons["pass"].enabled
+        if len(app.position.passes) == len(app.position.legal):
+            assert "must pass" in app.message
+        passing = app.position.passes[0]
+        click_button(app, "pass")
+        assert app.state.history == [passing]
+    assert found, "seeded play found none of the special moves"

@@ -1,0 +1,111 @@
+"""The window's pictures in ``docs/images``: ``python -m gui.screenshots [--out DIR]``.
+
+Each picture is a real window (headless, SDL's dummy driver) driven the way a
+person would: moves played, an engine asked to reply so the status line shows
+its search, a piece clicked so its targets are marked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+from gamecore.registry import game_names, get_game
+from gui.app import App
+from gui.seats import Seat
+
+SIZE = (1180, 800)
+CHESS_GAME = (
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O "
+    "9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 "
+    "16. Bh4 c5 17. dxe5 Nxe4 *"
+)
+CHECKERS_GAME = "1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 5. 15-18 24-20 *"
+
+
+def engine_reply(app: App, seconds: float = 1.0) -> None:
+    """Let the engine seat to move search and play, so the status line shows its search."""
+    app.time_per_move = seconds
+    plies = len(app.state.history)
+    deadline = time.monotonic() + 120
+    while len(app.state.history) == plies and time.monotonic() < deadline:
+        app.step([])
+        time.sleep(0.01)
+
+
+def select_busiest(app: App, prefer: str | None = None) -> None:
+    """Click the piece with the most targets (with a ``prefer`` tag if any piece has one)."""
+    best, best_key = None, None
+    for cell in app.position.by_from:
+        moves = app.position.by_from[cell]
+        tagged = sum(1 for m in moves if prefer and prefer in app.position.tags[m])
+        key = (tagged, len(app.targets(cell)))
+        if best_key is None or key > best_key:
+            best, best_key = cell, key
+    if best is not None:
+        app.click_cell(best)
+        app.dragging = False
+
+
+def chess_middlegame(out: Path) -> Path:
+    game = get_game("chess")
+    state = game.read_record(CHESS_GAME)
+    seats = [Seat("human"), Seat("human")]
+    seats[state.player] = Seat("engine")
+    app = App(game, seats, state=state)
+    engine_reply(app)
+    select_busiest(app, prefer="capture")
+    app.mouse = (0, 0)
+    return app.screenshot(out / "chess-middlegame.png")
+
+
+def chess_weights(out: Path) -> Path:
+    game = get_game("chess")
+    app = App(game, [Seat("human"), Seat("engine")], state=game.read_record(CHESS_GAME))
+    app.paused = True
+    app.set_overlay("N")
+    return app.screenshot(out / "chess-weights.png")
+
+
+def checkers(out: Path) -> Path:
+    game = get_game("checkers")
+    app = App(game, [Seat("engine"), Seat("human")], state=game.read_record(CHECKERS_GAME))
+    engine_reply(app)
+    select_busiest(app, prefer="capture")
+    app.mouse = (0, 0)
+    return app.screenshot(out / "checkers.png")
+
+
+def duchess_start(out: Path) -> Path | None:
+    if "duchess" not in game_names():
+        return None
+    game = get_game("duchess", players=6)
+    seats = [Seat("human"), *[Seat("engine") for _ in range(5)]]
+    app = App(game, seats)
+    select_busiest(app)
+    app.mouse = (0, 0)
+    return app.screenshot(out / "duchess-start.png")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/images"))
+    args = parser.parse_args(argv)
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode(SIZE)
+    for make in (duchess_start, chess_middlegame, checkers, chess_weights):
+        path = make(args.out)
+        print(f"wrote {path}" if path else f"skipped {make.__name__} (game not registered)")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
