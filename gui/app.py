@@ -414,7 +414,8 @@ class App:
             self.paused = True
             self.say(f"engine cannot play: {exc} (pick another seat kind, then Resume)", True)
             return
-        token = self.engine.start(searcher, self.state, self.time_per_move)
+        seconds = seat.seconds if seat.seconds is not None else self.time_per_move
+        token = self.engine.start(searcher, self.state, seconds)
         self._thinking = (token, len(self.state.history), self.state.hash)
         self.status = f"{self.seat_name(self.state.player)} (engine) is thinking…"
 

@@ -1,7 +1,8 @@
 """Who sits in each seat: a person, the engine (with its weights), or a random mover.
 
 ``--players human,engine,random`` names one kind per seat in seat order;
-``engine:FILE`` gives that engine its own weights file. The window lets a
+``engine:FILE`` gives that engine its own weights file and ``engine@S`` (or
+``engine:FILE@S``) its own seconds per move. The window lets a
 person change a seat's kind by clicking it; engines with the same weights
 share one searcher (and so one transposition table).
 """
@@ -9,6 +10,7 @@ share one searcher (and so one transposition table).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -23,20 +25,25 @@ TT_MEGABYTES = 16
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat's player: its kind and, for an engine, its own weights file (None: the default)."""
+    """One seat's player: its kind and, for an engine, its own weights file and seconds per
+    move (None: the window's --weights and time)."""
 
     kind: str
     weights: str | None = None
+    seconds: float | None = None
 
     @property
     def label(self) -> str:
-        if self.kind == "engine" and self.weights:
-            return f"engine ({self.weights})"
-        return self.kind
+        if self.kind != "engine":
+            return self.kind
+        extras = [Path(self.weights).name] if self.weights else []
+        if self.seconds is not None:
+            extras.append(f"{self.seconds:g} s")
+        return f"engine ({', '.join(extras)})" if extras else "engine"
 
     def next_kind(self) -> Seat:
-        """The seat with the next kind (human → engine → random → human), weights kept."""
-        return Seat(KINDS[(KINDS.index(self.kind) + 1) % len(KINDS)], self.weights)
+        """The seat with the next kind (human → engine → random → human), engine settings kept."""
+        return Seat(KINDS[(KINDS.index(self.kind) + 1) % len(KINDS)], self.weights, self.seconds)
 
 
 def default_seats(num_players: int) -> list[Seat]:
@@ -54,15 +61,30 @@ def parse_seats(spec: str | None, num_players: int) -> list[Seat]:
             f"--players lists {len(entries)} seat(s), the game has {num_players} "
             f"(one of {'/'.join(KINDS)} per seat, comma-separated)"
         )
-    seats = []
-    for entry in entries:
-        kind, sep, path = entry.partition(":")
-        if kind not in KINDS:
-            raise BadOption(f"--players: unknown seat kind {entry!r} (use {', '.join(KINDS)})")
-        if sep and (kind != "engine" or not path):
-            raise BadOption(f"--players: {entry!r}: only an engine takes weights (engine:FILE)")
-        seats.append(Seat(kind, path or None))
-    return seats
+    return [_parse_seat(entry) for entry in entries]
+
+
+def _parse_seat(entry: str) -> Seat:
+    """``human``, ``random``, ``engine``, ``engine:FILE``, ``engine@S`` or ``engine:FILE@S``."""
+    body, at, seconds_text = entry.rpartition("@") if "@" in entry else (entry, "", "")
+    kind, sep, path = body.partition(":")
+    if kind not in KINDS:
+        raise BadOption(f"--players: unknown seat kind {entry!r} (use {', '.join(KINDS)})")
+    if (sep or at) and kind != "engine":
+        raise BadOption(
+            f"--players: {entry!r}: only an engine takes weights or a time (engine:FILE@S)"
+        )
+    if sep and not path:
+        raise BadOption(f"--players: {entry!r}: engine: needs a weights file after the colon")
+    seconds = None
+    if at:
+        try:
+            seconds = float(seconds_text)
+        except ValueError:
+            seconds = -1.0
+        if not seconds > 0:
+            raise BadOption(f"--players: {entry!r}: the time after @ must be seconds > 0")
+    return Seat(kind, path or None, seconds)
 
 
 class Engines:

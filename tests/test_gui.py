@@ -460,3 +460,15 @@ def test_duchess_teleports_promotion_choices_and_passes():
         click_button(app, "pass")
         assert app.state.history == [passing]
     assert found, "seeded play found none of the special moves"
+
+
+def test_an_engine_seat_keeps_its_own_time():
+    from gui.app import App
+    from gui.seats import Seat
+
+    game = get_game("checkers")
+    app = App(game, [Seat("engine", seconds=0.05), Seat("human")], time_per_move=60.0, window=True)
+    t0 = time.monotonic()
+    wait_for_plies(app, 1, timeout=30)
+    assert time.monotonic() - t0 < 20, "the seat's 0.05 s was not used"
+    assert "0.05 s" in app.seats[0].label

@@ -65,3 +65,38 @@ def test_window_opens_headless_and_writes_a_screenshot(tmp_path):
     import pygame
 
     assert pygame.image.load(str(out)).get_size() == (800, 600)
+
+
+def test_seats_parse_kinds_weights_and_times():
+    from gui.seats import Seat, parse_seats
+
+    seats = parse_seats("human,engine:a.npz@0.5,engine@2,random,engine,engine:b.npz", 6)
+    assert seats == [
+        Seat("human"),
+        Seat("engine", "a.npz", 0.5),
+        Seat("engine", None, 2.0),
+        Seat("random"),
+        Seat("engine"),
+        Seat("engine", "b.npz"),
+    ]
+    assert parse_seats(None, 4) == [Seat("human"), Seat("engine"), Seat("engine"), Seat("engine")]
+    assert seats[1].label == "engine (a.npz, 0.5 s)"
+    assert seats[1].next_kind() == Seat("random", "a.npz", 0.5)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("random@1,human", "only an engine takes weights or a time"),
+        ("engine@x,human", "seconds > 0"),
+        ("engine@0,human", "seconds > 0"),
+        ("engine:,human", "needs a weights file"),
+        ("human,human,human", "lists 3 seat(s), the game has 2"),
+    ],
+)
+def test_bad_seats_are_refused(spec, message):
+    from gamecore.errors import BadOption
+    from gui.seats import parse_seats
+
+    with pytest.raises(BadOption, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_seats(spec, 2)

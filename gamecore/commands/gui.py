@@ -33,8 +33,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--players",
         metavar="KINDS",
-        help="who sits in each seat, in seat order, comma-separated: human, engine, "
-        "engine:WEIGHTS_FILE or random (default: seat 1 human, the others engine), "
+        help="who sits in each seat, in seat order, comma-separated: human, random, engine, "
+        "engine:WEIGHTS_FILE, engine@SECONDS or engine:WEIGHTS_FILE@SECONDS (default: seat 1 "
+        "human, the others engine), "
         "e.g. --players human,engine or, for Duchess, --players human,engine,human,engine,"
         "random,engine",
     )
@@ -49,7 +50,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         type=float,
         default=DEFAULT_TIME,
         metavar="S",
-        help=f"seconds an engine thinks per move (default {DEFAULT_TIME:g})",
+        help=f"seconds an engine thinks per move, unless its seat says @S (default "
+        f"{DEFAULT_TIME:g})",
     )
     parser.add_argument(
         "--load", metavar="RECORD", help="start from a saved game record (PGN, PDN, ...)"
