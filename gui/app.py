@@ -14,6 +14,7 @@ interface — ``geometry``, ``pieces``, ``move_cells``, ``move_tags``,
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +29,8 @@ from gamecore.heatmap import cell_colors, cell_values, pieces_with_squares, scal
 from gamecore.search import SearchInfo
 from gamecore.state import State
 from gui.engine import EngineThread
-from gui.layout import BoardLayout
-from gui.pieces import draw_marker, draw_piece, font
+from gui.layout import BoardLayout, polygon_centroid
+from gui.pieces import contrast, draw_marker, draw_piece, font
 from gui.seats import Engines, Seat, default_seats
 from gui.widgets import (
     ACCENT,
@@ -67,6 +68,7 @@ BUTTONS = (
     ("pass", "Pass", "P"),
     ("time", "Time", "T"),
     ("names", "Cell names", "C"),
+    ("follow", "Auto-rotate", "A"),
 )
 KEYS = {
     pygame.K_n: "new",
@@ -85,6 +87,7 @@ KEYS = {
     pygame.K_p: "pass",
     pygame.K_t: "time",
     pygame.K_c: "names",
+    pygame.K_a: "follow",
     pygame.K_F12: "screenshot",
 }
 
@@ -145,6 +148,9 @@ class App:
         self.rotation = 0.0
         self.overlay: str | None = None
         self.show_names = False
+        self.follow = False
+        """Auto-rotate: turn the board to each person's side when it is their move (hot-seat)."""
+        self._homes: dict[int, float] | None = None
         self.scroll = 0
         self.running = True
         self.last_saved: str | None = None
@@ -162,6 +168,9 @@ class App:
         self._overlay_colors: list | None = None
         self._overlay_values: np.ndarray | None = None
         self.surface = self._make_surface(size)
+        humans = [seat for seat, player in enumerate(self.seats) if player.kind == "human"]
+        if humans:
+            self.rotation = self.home_rotation(humans[0])
         self._announce_turn()
 
     # -- surfaces and geometry ------------------------------------------------------------
@@ -189,6 +198,40 @@ class App:
             self._layout = BoardLayout(self.geometry, self.board_rect, self.rotation)
             self._layout_key = key
         return self._layout
+
+    def home_rotation(self, player: int) -> float:
+        """The rotation that puts ``player``'s side of the board at the bottom of the screen:
+        where their pieces stand in the start position (0 if they have none there)."""
+        if self._homes is None:
+            cells = self.geometry.cells
+            xs = [x for c in cells for x, _ in c.polygon]
+            ys = [y for c in cells for _, y in c.polygon]
+            cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+            spots: dict[int, list[tuple[float, float]]] = {}
+            start = self.game.initial_state()
+            for piece in self.game.pieces(start.arrays):
+                spots.setdefault(piece.player, []).append(
+                    polygon_centroid(cells[piece.cell].polygon)
+                )
+            self._homes = {}
+            for seat, points in spots.items():
+                dx = sum(p[0] for p in points) / len(points) - cx
+                dy = sum(p[1] for p in points) / len(points) - cy
+                if math.hypot(dx, dy) > 1e-9:
+                    angle = math.degrees(math.atan2(dy, dx))
+                    # snapped to 15°: checkers men stand a little off-centre on their rows
+                    self._homes[seat] = (round((-90.0 - angle) / 15.0) * 15.0) % 360.0
+        return self._homes.get(player, 0.0)
+
+    @property
+    def rotate_step(self) -> float:
+        """Degrees the Rotate button turns: from one seat's side to the next (Duchess: 60°)."""
+        self.home_rotation(0)
+        assert self._homes is not None
+        homes = sorted(set(self._homes.values()))
+        if len(homes) < 2:
+            return 360.0 / max(2, self.game.num_players)
+        return min(b - a for a, b in zip(homes, [*homes[1:], homes[0] + 360.0], strict=True))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.surface = self._make_surface(size)
@@ -346,12 +389,14 @@ class App:
             self.say("nothing to undo")
             return
         self.redo.append(self.state.pop())
+        taken = 1
         has_humans = any(seat.kind == "human" for seat in self.seats)
         while has_humans and self.state.history and self.seat_to_move.kind != "human":
             self.redo.append(self.state.pop())
+            taken += 1
         self.selected = None
         self.chooser = None
-        self.say(f"took back {len(self.redo)} move(s); Redo replays, a new move or Resume goes on")
+        self.say(f"took back {taken} move(s); Redo replays, a new move or Resume goes on")
         self._announce_turn()
 
     def redo_move(self) -> None:
@@ -398,6 +443,8 @@ class App:
     def update(self) -> None:
         """Let engines report and move, and random movers move, when it is their turn."""
         self._drain_engine()
+        if self.follow and self.human_to_move():
+            self.rotation = self.home_rotation(self.state.player)
         if self.position.terminal or self.held or self.chooser is not None:
             return
         seat = self.seat_to_move
@@ -601,7 +648,7 @@ class App:
         elif name == "redo":
             self.redo_move()
         elif name == "rotate":
-            self.rotation = (self.rotation + 360 / max(2, self.game.num_players)) % 360
+            self.rotation = (self.rotation + self.rotate_step) % 360
         elif name == "flip":
             self.rotation = (self.rotation + 180) % 360
         elif name == "move_now":
@@ -636,6 +683,10 @@ class App:
             self.say(f"engine time: {self.time_per_move:g} s a move")
         elif name == "names":
             self.show_names = not self.show_names
+        elif name == "follow":
+            self.follow = not self.follow
+            state = "on: the board turns to each person as they move" if self.follow else "off"
+            self.say(f"auto-rotate {state}")
         elif name == "screenshot":
             path = self.screenshot(f"gamecore-{_dt.datetime.now():%Y%m%d-%H%M%S}.png")
             self.say(f"wrote {path}")
@@ -732,6 +783,8 @@ class App:
                 label = f"{self.time_per_move:g} s/move"
             elif name == "weights" and self.overlay:
                 label = f"Weights: {self.overlay}"
+            elif name == "follow" and self.follow:
+                label = "Auto-rotate: on"
             self._buttons[name] = Button(name, label, rect, enabled.get(name, True), key)
         self._panel_bottom = y + ((len(BUTTONS) + columns - 1) // columns) * (bh + 6)
 
@@ -774,9 +827,9 @@ class App:
                 dragged = piece
                 continue
             self._draw_piece_on(surface, piece.cell, piece.glyph, piece.player)
-        self._draw_targets(surface, occupied)
         if self.show_names:
-            self._draw_names(surface, occupied)
+            self._draw_names(surface)
+        self._draw_targets(surface, occupied)
         if dragged is not None:
             radius = layout.cell_radius(dragged.cell) * PIECE_SCALE
             color = self._player_color(dragged.player)
@@ -784,20 +837,20 @@ class App:
         if self.position.terminal:
             self._draw_banner(surface, self.result_text())
 
-    def _draw_names(self, surface: pygame.Surface, occupied: set[int]) -> None:
-        """Each cell's notation name on a small dark label (below the piece, if any)."""
+    def _draw_names(self, surface: pygame.Surface) -> None:
+        """Each cell's notation name, small, in the cell's upper left (clear of the piece)."""
         layout = self.layout
+        colors = self._overlay_colors
         for cell in self.geometry.cells:
             if not cell.name:
                 continue
             radius = layout.cell_radius(cell.index)
             x, y = layout.cell_center(cell.index)
-            if cell.index in occupied:
-                y += round(radius * 0.55)
-            image = font(max(11, min(18, round(radius * 0.6)))).render(cell.name, True, TEXT)
-            box = image.get_rect(center=(x, y)).inflate(4, 0)
-            pygame.draw.rect(surface, (20, 20, 20), box, border_radius=3)
-            surface.blit(image, image.get_rect(center=box.center))
+            fill = colors[cell.index] if colors is not None else cell.color
+            size = max(10, min(20, round(radius * 0.42)))
+            image = font(size).render(cell.name, True, contrast(fill))
+            corner = (round(x - radius * 0.92), round(y - radius * 0.92))
+            surface.blit(image, corner)
 
     def mouse_moved_off(self) -> bool:
         return self.selected is not None and self.layout.cell_at(self.mouse) != self.selected

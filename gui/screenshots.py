@@ -24,9 +24,10 @@ SIZE = (1180, 800)
 CHESS_GAME = (
     "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O "
     "9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 "
-    "16. Bh4 c5 17. dxe5 Nxe4 *"
+    "16. Bh4 c5 17. dxe5 *"
 )
-CHECKERS_GAME = "1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 5. 15-18 24-20 *"
+CHECKERS_GAME = '[SetUp "1"]\n[FEN "B:WK3,17,21,22,25,29:B1,2,5,9,13,20,K32"]\n\n*'
+"""An endgame with a king on each side (found by seeded random play), black to move."""
 
 
 def engine_reply(app: App, seconds: float = 1.0) -> None:
@@ -78,6 +79,7 @@ def checkers(out: Path) -> Path:
     app = App(game, [Seat("engine"), Seat("human")], state=game.read_record(CHECKERS_GAME))
     engine_reply(app)
     select_busiest(app, prefer="capture")
+    app.show_names = True
     app.mouse = (0, 0)
     return app.screenshot(out / "checkers.png")
 

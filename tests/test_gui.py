@@ -472,3 +472,37 @@ def test_an_engine_seat_keeps_its_own_time():
     wait_for_plies(app, 1, timeout=30)
     assert time.monotonic() - t0 < 20, "the seat's 0.05 s was not used"
     assert "0.05 s" in app.seats[0].label
+
+
+def test_a_person_sees_their_own_side_at_the_bottom():
+    app = make_app("chess", "engine,human")
+    app.paused = True
+    app.step([])
+    middle = app.board_rect[3] / 2
+    assert app.rotation == 180
+    assert app.layout.cell_center(52)[1] > middle  # e7, black's pawn, is low on the screen
+    checkers = make_app("checkers", "engine,human")  # white at the bottom, as usual
+    assert checkers.rotation == 0
+
+
+def test_auto_rotate_turns_the_board_to_each_person_in_hot_seat():
+    app = make_app("chess", "human,human")
+    key(app, pygame.K_a)
+    assert app.follow and app.rotation == 0
+    click_cell(app, 12)
+    click_cell(app, 28)  # e2e4: black to move
+    app.step([])
+    assert app.rotation == 180
+    click_cell(app, 52)  # e7 is found where it is now drawn
+    click_cell(app, 36)
+    app.step([])
+    assert app.move_texts() == ["e2e4", "e7e5"] and app.rotation == 0
+
+
+@pytest.mark.skipif(not DUCHESS, reason="duchess is not registered yet")
+def test_duchess_rotates_one_flap_at_a_time():
+    app = make_app("duchess", "human,human,human,human", players=4)
+    click_button(app, "rotate")
+    assert app.rotation == 60
+    for cell in range(0, len(app.geometry.cells), 7):
+        assert app.layout.cell_at(app.layout.cell_center(cell)) == cell
