@@ -155,6 +155,7 @@ class App:
         self.running = True
         self.last_saved: str | None = None
         self._thinking: tuple[int, int, int] | None = None
+        self._thinking_since = 0.0
         self._last_move_time = time.monotonic()
         self._position_key: tuple[int, int] | None = None
         self._position: Position | None = None
@@ -183,7 +184,7 @@ class App:
 
     @property
     def panel_width(self) -> int:
-        return int(min(380, max(250, self.surface.get_width() * 0.3)))
+        return int(min(380, max(215, self.surface.get_width() * 0.3)))
 
     @property
     def board_rect(self) -> tuple[int, int, int, int]:
@@ -464,6 +465,7 @@ class App:
         seconds = seat.seconds if seat.seconds is not None else self.time_per_move
         token = self.engine.start(searcher, self.state, seconds)
         self._thinking = (token, len(self.state.history), self.state.hash)
+        self._thinking_since = time.monotonic()
         self.status = f"{self.seat_name(self.state.player)} (engine) is thinking…"
 
     def _drain_engine(self) -> None:
@@ -891,7 +893,8 @@ class App:
             if not np.isfinite(value) or radius < 16:
                 continue
             x, y = layout.cell_center(cell.index)
-            image = font(max(10, round(radius * 0.5))).render(f"{value:.3g}", True, (20, 20, 20))
+            ink = contrast(self._overlay_colors[cell.index]) if self._overlay_colors else TEXT
+            image = font(max(10, round(radius * 0.5))).render(f"{value:.3g}", True, ink)
             surface.blit(image, image.get_rect(center=(x, y + round(radius * 0.62))))
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
@@ -976,19 +979,23 @@ class App:
         self._draw_moves(surface, pygame.Rect(x + 12, y + 6, inner, h - y - 14))
 
     def _draw_legend(self, surface: pygame.Surface, x: int, y: int) -> int:
-        """One line naming the target markers."""
+        """The target markers and what they mean (wrapping in a narrow panel)."""
         entries = [
             ("move", frozenset(), False),
             ("capture", frozenset({"capture"}), True),
             ("promote", frozenset({"promotion"}), False),
             ("teleport", frozenset({"teleport"}), False),
         ]
+        right = x + self.panel_width - 24
         cx = x
         for label, tags, occupied in entries:
+            width = 22 + font(15).size(label)[0] + 8
+            if cx + width > right and cx > x:
+                cx, y = x, y + 24
             pygame.draw.circle(surface, (200, 200, 200), (cx + 9, y + 10), 10)
-            draw_marker(surface, (cx + 9, y + 10), 10, tags, occupied)
-            cx += 22
-            cx += draw_text(surface, label, (cx, y + 3), 15, DIM) + 8
+            draw_marker(surface, (cx + 9, y + 10), 8, tags, occupied)
+            draw_text(surface, label, (cx + 22, y + 3), 15, DIM)
+            cx += width
         return y + 24
 
     def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -1047,6 +1054,8 @@ class App:
             if self.overlay is not None and values is not None and np.isfinite(values[hover]):
                 extra += f" {self.overlay} weight {values[hover]:+.3g}"
             status = f"{extra}  {status}"
+        if self._thinking is not None:
+            status = f"[{time.monotonic() - self._thinking_since:.1f} s] {status}"
         draw_text(surface, status, (x + 10, top + 7), 19, TEXT, w - 20)
         color = ERROR if self.message_is_error else ACCENT
         draw_text(surface, self.message, (x + 10, top + 32), 19, color, w - 20)

@@ -58,6 +58,8 @@ class Button:
         pygame.draw.rect(surface, color, self.rect, border_radius=5)
         ink = TEXT if self.enabled else DIM
         size = max(12, min(19, self.rect.height - 10))
+        while size > 11 and font(size).size(self.label)[0] > self.rect.width - 8:
+            size -= 1
         f = font(size)
         label = self.label
         while label and f.size(label)[0] > self.rect.width - 6:
