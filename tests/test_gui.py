@@ -206,6 +206,23 @@ def test_markers_tell_captures_promotions_and_plain_moves_apart():
     assert max(dot) < 120  # a dark dot
 
 
+def test_castling_is_marked_with_a_blue_square():
+    game = get_game("chess")
+    from gui.app import App
+    from gui.seats import Seat
+
+    state = game.state_from_text("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    app = App(game, [Seat("human"), Seat("human")], state=state, window=True)
+    click_cell(app, 4)  # e1
+    assert app.position.tags[app.targets(4)[6][0]] == {"castle"}
+    x, y = app.layout.cell_center(6)  # g1
+    r = app.layout.cell_radius(6) * 0.84
+    band = tuple(app.surface.get_at((round(x - 0.375 * r), y)))[:3]
+    assert band[2] > 150 and band[0] < 120, "castling carries the blue square"
+    click_cell(app, 6)
+    assert app.move_texts() == ["e1g1"]
+
+
 FOOLS_MATE = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"
 
 
@@ -230,6 +247,25 @@ def test_random_movers_finish_a_game_with_a_result():
     assert app.position.terminal
     assert "Game over:" in app.message
     assert "four in a row" in app.message or "draw" in app.message
+
+
+def test_a_full_checkers_game_ends_and_its_record_says_so(tmp_path):
+    app = make_app("checkers", "random,random")
+    for _ in range(3000):
+        if app.position.terminal:
+            break
+        app.step([])
+    assert app.position.terminal
+    assert app.message == f"Game over: {app.game.describe_result(app.state)}"
+    path = tmp_path / "end.pdn"
+    assert app.save(str(path))
+    winner = app.state.winner_team()
+    result = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
+    assert f'[Result "{result}"]' in path.read_text()
+    again = make_app("checkers", "human,human")
+    assert again.load(str(path))
+    assert again.state.history == app.state.history and again.position.terminal
+    assert again.message.startswith("Game over")
 
 
 def test_resize_and_flip_keep_hit_testing_right():
@@ -506,3 +542,15 @@ def test_duchess_rotates_one_flap_at_a_time():
     assert app.rotation == 60
     for cell in range(0, len(app.geometry.cells), 7):
         assert app.layout.cell_at(app.layout.cell_center(cell)) == cell
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not DUCHESS, reason="duchess is not registered yet")
+def test_duchess_engines_partner_people_in_six_seats():
+    app = make_app("duchess", "human,engine,human,engine,engine,engine", players=6)
+    frm, to, _ = _first_piece_with_moves(app)
+    click_cell(app, frm)
+    click_cell(app, to)
+    wait_for_plies(app, 2, timeout=300)  # blue's engine (the first search may compile)
+    assert app.last_info is not None and "depth" in app.status
+    assert app.state.player == 2 and app.human_to_move()
