@@ -431,7 +431,7 @@ class App:
         self.seats[seat] = self.seats[seat].next_kind()
         if seat == self.state.player:
             self._cancel_engine()
-            self.selected = None
+            self.selected, self.dragging, self.chooser = None, False, None
         self.say(f"{self.seat_name(seat)} is now played by: {self.seats[seat].label}")
 
     # -- engines and random movers ----------------------------------------------------------
