@@ -89,6 +89,8 @@ KEYS = {
     pygame.K_c: "names",
     pygame.K_a: "follow",
     pygame.K_F12: "screenshot",
+    pygame.K_h: "help",
+    pygame.K_F1: "help",
 }
 
 
@@ -116,6 +118,7 @@ class App:
         *,
         time_per_move: float = 2.0,
         weights: str | None = None,
+        engines: Engines | None = None,
         state: State | None = None,
         size: tuple[int, int] = (1180, 800),
         window: bool = False,
@@ -127,7 +130,7 @@ class App:
         self.seats = list(seats) if seats is not None else default_seats(game.num_players)
         if len(self.seats) != game.num_players:
             raise ValueError(f"{len(self.seats)} seats for a {game.num_players}-player game")
-        self.engines = Engines(game, weights)
+        self.engines = engines if engines is not None else Engines(game, weights)
         self.engine = EngineThread()
         self.time_per_move = time_per_move
         self.random_delay = random_delay
@@ -148,6 +151,7 @@ class App:
         self.rotation = 0.0
         self.overlay: str | None = None
         self.show_names = False
+        self.show_help = False
         self.follow = False
         """Auto-rotate: turn the board to each person's side when it is their move (hot-seat)."""
         self._homes: dict[int, float] | None = None
@@ -635,7 +639,7 @@ class App:
                     self.play(self.chooser[index])
             return
         if event.key == pygame.K_ESCAPE:
-            self.selected, self.dragging = None, False
+            self.selected, self.dragging, self.show_help = None, False, False
         elif event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.action("undo")
         elif event.key in KEYS:
@@ -685,6 +689,8 @@ class App:
             self.say(f"engine time: {self.time_per_move:g} s a move")
         elif name == "names":
             self.show_names = not self.show_names
+        elif name == "help":
+            self.show_help = not self.show_help
         elif name == "follow":
             self.follow = not self.follow
             state = "on: the board turns to each person as they move" if self.follow else "off"
@@ -695,6 +701,9 @@ class App:
 
     def _press(self, pos: tuple[int, int]) -> None:
         self._layout_ui()
+        if self.show_help:
+            self.show_help = False
+            return
         if self.chooser is not None:
             for rect, move in self._chooser_rects:
                 if rect.collidepoint(pos):
@@ -800,6 +809,8 @@ class App:
         self._draw_status(surface)
         if self.chooser is not None:
             self._draw_chooser(surface)
+        if self.show_help:
+            self._draw_help(surface)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         layout = self.layout
@@ -811,7 +822,7 @@ class App:
         for cell in self.geometry.cells:
             pygame.draw.aalines(surface, OUTLINE, True, layout.screen_polygon(cell.index))
         tint = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        last = self.last_move_cells()
+        last = self.last_move_cells() if colors is None else None  # keep heat colours true
         if last is not None:
             for cell in last:
                 if cell >= 0:
@@ -897,6 +908,37 @@ class App:
             image = font(max(10, round(radius * 0.5))).render(f"{value:.3g}", True, ink)
             surface.blit(image, image.get_rect(center=(x, y + round(radius * 0.62))))
 
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        """The mouse and keys, over the board (H or F1 shows and hides it)."""
+        intro = [
+            "Click a piece, then a marked cell (or drag the piece there).",
+            "Esc or right click: drop the selection.  Click a seat: change its player.",
+        ]
+        keys = [(key, label) for _, label, key in BUTTONS if key]
+        keys += [
+            ("Ctrl+Z", "Undo (also Backspace, Left)"),
+            ("Right", "Redo"),
+            ("F12", "Screenshot"),
+            ("H, F1", "This help"),
+        ]
+        x, y, w, h = self.board_rect
+        f = font(19)
+        width = max(f.size(line)[0] for line in intro) + 40
+        rows = len(intro) + 1 + len(keys)
+        box = pygame.Rect(0, 0, min(width, w - 10), min(rows * 22 + 30, h - 10))
+        box.center = (x + w // 2, y + h // 2)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 22, 26, 240))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, ACCENT, box, 2, border_radius=6)
+        top = box.y + 15
+        for i, line in enumerate(intro):
+            draw_text(surface, line, (box.x + 20, top + 22 * i), 19, TEXT, box.width - 30)
+        top += 22 * (len(intro) + 1)
+        for i, (key, label) in enumerate(keys):
+            draw_text(surface, key, (box.x + 30, top + 22 * i), 19, ACCENT)
+            draw_text(surface, label, (box.x + 110, top + 22 * i), 19, TEXT, box.width - 120)
+
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         x, y, w, h = self.board_rect
         size = max(16, min(30, w // 30))
@@ -970,7 +1012,7 @@ class App:
             if self.seats[seat].kind == "engine" and to_move and self._thinking is not None:
                 kind += " (thinking)"
             draw_text(surface, kind, (rect.x + inner // 2 + 34, cy - 9), 19, DIM, inner // 2 - 36)
-        hint = "click a seat to change who plays it"
+        hint = "click a seat to change who plays it;  H: help"
         draw_text(surface, hint, (x + 14, self._seat_hint_y + 1), 15, DIM, inner)
         for button in self._buttons.values():
             button.draw(surface, self.mouse)

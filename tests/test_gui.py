@@ -554,3 +554,13 @@ def test_duchess_engines_partner_people_in_six_seats():
     wait_for_plies(app, 2, timeout=300)  # blue's engine (the first search may compile)
     assert app.last_info is not None and "depth" in app.status
     assert app.state.player == 2 and app.human_to_move()
+
+
+def test_help_opens_with_h_and_a_click_closes_it_without_moving():
+    app = make_app("chess", "human,human")
+    key(app, pygame.K_h)
+    assert app.show_help
+    click_cell(app, 12)
+    assert not app.show_help and app.selected is None
+    click_cell(app, 12)
+    assert app.selected == 12

@@ -26,9 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Open a resizable window on GAME. Click a piece, then one of its "
         "highlighted targets (or drag it). Buttons and keys: N new game, U undo, Y redo, "
         "R rotate, F flip, M move now, S save, L load, W weights view, Space pause/resume, "
-        "P pass, T engine time, C cell names, A auto-rotate, F12 screenshot. Click a seat to "
-        "change who plays it. "
-        "See docs/gui.md.",
+        "P pass, T engine time, C cell names, A auto-rotate, F12 screenshot, H help. Click a "
+        "seat to change who plays it. See docs/gui.md.",
     )
     add_game_arguments(parser)
     parser.add_argument(
@@ -119,8 +118,8 @@ def run(args: argparse.Namespace) -> int:
         state=state,
         size=size,
         window=True,
+        engines=engines,
     )
-    app.engines = engines
     if state is not None:
         app.say(f"loaded {args.load}: {len(state.history)} moves")
     run_window(app, max_frames=args.quit_after, screenshot=args.screenshot)
