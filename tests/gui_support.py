@@ -16,7 +16,7 @@ from gui.app import App
 from gui.seats import Seat
 
 ENGINE_TIME = 0.05
-WAIT = 60.0
+WAIT = 180.0
 """Seconds a test waits for the engine (the first search may load the compiled kernel)."""
 
 

@@ -564,3 +564,18 @@ def test_help_opens_with_h_and_a_click_closes_it_without_moving():
     assert not app.show_help and app.selected is None
     click_cell(app, 12)
     assert app.selected == 12
+
+
+def test_an_engine_seat_plays_with_its_own_weights_file(tmp_path):
+    from gamecore.weights import Weights
+    from gui.app import App
+    from gui.seats import Seat
+
+    game = get_game("checkers")
+    path = tmp_path / "zeros.npz"
+    Weights.zeros(game).save(path)
+    app = App(game, [Seat("engine", str(path), 0.05), Seat("human")], window=True)
+    wait_for_plies(app, 1, timeout=30)
+    searcher = app.engines.searcher(app.seats[0])
+    assert not searcher.theta.any(), "the seat's zero weights were used"
+    assert app.engines.searcher(Seat("engine")).theta.any()  # the shipped weights differ
