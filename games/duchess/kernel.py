@@ -135,8 +135,12 @@ def _add(pos, out, n, start, mode, cfg, seat, frm, to, t, kc, in_check, dedupe):
             if pos[BOX + 16 * seat + PROMO_TYPES[j]] > 0:
                 promotes = True
                 break
-    if mode == NOISY and not capture and not promotes:
-        return n
+    if mode == NOISY and not promotes:
+        if not capture:
+            return n
+        victim = pos[to]
+        if VALUE[victim & 15] < VALUE[t] and attacked(pos, cfg, to, (victim >> 4) & 1):
+            return n  # a capture that obviously loses material: not worth a quiescence node
     if not _legal(pos, cfg, seat, frm, to, kc, in_check, t == KING):
         return n
     if mode == EXISTS:
@@ -335,7 +339,14 @@ def gen_moves(st, out):
 
 @kernel
 def gen_noisy(st, out):
-    """The legal captures and promotions."""
+    """The legal promotions, and the legal captures that do not obviously lose material.
+
+    A capture is left to the full-width search when the taken piece is worth less than
+    the taker (``layout.VALUE``) and its team defends the cell. Six players with many
+    captures each made plain capture quiescence explode (millions of nodes at depth 3
+    with untrained weights, where stand-pat rarely cuts); this is the cheap half of a
+    static exchange test.
+    """
     pos = st[0]
     return _gen(pos, out, pos[SEAT], NOISY)
 

@@ -1,0 +1,152 @@
+"""The duchess-rs features (games/duchess/features.py) and the shipped hand-set weights."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pytest
+
+from gamecore.registry import get_game
+from gamecore.search import Searcher
+from gamecore.weights import Weights, default_weights_path
+from games.duchess import default_weights
+from games.duchess import features as F
+from games.duchess.layout import BISHOP, KING, ROOK, WIZARD
+from games.duchess.notation import CELL_OF_NAME
+from tests.plain_python import assert_features_match_plain_python
+from tests.test_duchess_game import play_random, rotate_text
+from tests.test_duchess_perft import random_position
+from tests.test_duchess_rules import position
+
+
+@pytest.fixture(scope="module")
+def game():
+    return get_game("duchess")
+
+
+def feats(game, text: str) -> dict[int, float]:
+    idx, val = game.state_from_text(text).features()
+    assert len(set(idx.tolist())) == len(idx), "an index written twice"
+    assert all(0 <= i < F.COUNT for i in idx.tolist())
+    assert all(v != 0 for v in val.tolist())
+    return dict(zip(idx.tolist(), val.tolist(), strict=True))
+
+
+def mate(d: dict[int, float], term: int, rel: int) -> float:
+    return d.get(F.mate_index(term, rel), 0.0)
+
+
+def material(d: dict[int, float], letter: str) -> float:
+    return d.get(F.MATERIAL + F.MATERIAL_LETTERS.index(letter), 0.0)
+
+
+def sample_texts(game, rng: random.Random) -> list[str]:
+    texts = [play_random(game, plies, seed).to_text() for seed, plies in ((1, 80), (2, 160))]
+    return texts + [random_position(rng, 6) for _ in range(12)]
+
+
+def test_names_and_docstring() -> None:
+    assert F.COUNT == 1431 == F.FEATURE_SET.count and F.PSQ_TYPES * 157 == 1413
+    assert f"N = {F.COUNT}" in F.__doc__
+    for name, a, b in F.GROUPS:
+        assert re.search(rf"^\s+{name}\s+{a}-{b - 1}\s+{b - a}\s", F.__doc__, re.M), name
+    for t in F.TERMS:
+        assert re.search(rf"^\s+{t}\s", F.__doc__, re.M), t
+    assert len(set(F.FEATURE_NAMES)) == F.COUNT
+    assert F.feature_name(0) == "material Q (own team - other team)"
+    assert F.feature_name(F.mate_index(F.T_IN_CHECK, 1)) == "opp in_check"
+    assert F.feature_name(F.psq_index(KING, 2)) == "psq K on Ac1 (chair 0's frame)"
+    assert F.feature_name(F.COUNT - 1) == "psq F on V (chair 0's frame)"
+    with pytest.raises(IndexError):
+        F.feature_name(F.COUNT)
+
+
+def test_groups_and_piece_square_map(game) -> None:
+    groups = game.feature_groups()
+    assert sorted(groups) == ["material", "mating", "psq"]
+    assert sum(len(g) for g in groups.values()) == F.COUNT
+    psq = game.piece_square_map()
+    assert sorted(psq) == sorted("KQRBNPWDF")
+    assert psq["R"][5] == F.psq_index(ROOK, 5) and psq["W"][156] == F.psq_index(WIZARD, 156)
+
+
+def test_start_position(game) -> None:
+    """Everything balances except that each Wizard has five of its own pieces around it."""
+    d = feats(game, game.start_text())
+    assert d == {F.mate_index(F.T_WIZARD, 0): 15.0, F.mate_index(F.T_WIZARD, 1): 15.0}
+
+
+def test_material_and_piece_squares_from_the_movers_team(game) -> None:
+    text = position(blue="KBc1,RAb4")
+    d = feats(game, text)
+    assert material(d, "R") == -1.0
+    # the blue rook on Ab4 (cell 16) is cell 16 - 26 = 146 in chair 0's frame (blue sits at 1)
+    assert d[F.psq_index(ROOK, 146)] == -1.0
+    assert F.psq_index(KING, 2) not in d  # six Kings on their c1 cells cancel out
+    turned = feats(game, text.replace("turn=red", "turn=blue"))
+    assert material(turned, "R") == 1.0 and turned[F.psq_index(ROOK, 146)] == 1.0
+    # a red and a blue bishop on the same frame cell cancel, a yellow one adds
+    d = feats(game, position(red="KAc1,BAa2", blue="KBc1,BBa2", yellow="KCc1,BCa2"))
+    assert d[F.psq_index(BISHOP, CELL_OF_NAME["Aa2"])] == 1.0 and material(d, "B") == 1.0
+
+
+def test_king_safety_terms(game) -> None:
+    d = feats(game, position())
+    # every King on c1 of an empty flap steps to Ab1, Ad1, Ab2, Ac2, Ad2
+    assert mate(d, F.T_MOBILITY, 0) == 15 and mate(d, F.T_MOBILITY, 1) == 15
+    # A blue rook on Ab4 attacks Ab2 and Ab1 next to the red King, and along its other line
+    # (Ao1 Ai2 Bi1 Bi2 Co3, bending round the inner ring into flap C) Cd2 and Cd1 next to
+    # yellow's King.
+    d = feats(game, position(blue="KBc1,RAb4"))
+    assert mate(d, F.T_ZONE_ATTACKED, 0) == 4 and mate(d, F.T_MOBILITY, 0) == 11
+    assert mate(d, F.T_PRESSURE, 1) == 4 and mate(d, F.T_PRESSURE, 0) == 0
+    assert mate(d, F.T_IN_CHECK, 0) == 0
+    # on Ac4 it checks: the King's cell and Ac2 are attacked (Ac3 is not a King step)
+    d = feats(game, position(blue="KBc1,RAc4"))
+    assert mate(d, F.T_IN_CHECK, 0) == 1 and mate(d, F.T_IN_CHECK, 1) == 0
+    assert mate(d, F.T_ZONE_ATTACKED, 0) == 1 and mate(d, F.T_PRESSURE, 1) == 2
+    # the same position with blue to move: blue's team is "own" now
+    d = feats(game, position(turn="blue", blue="KBc1,RAc4"))
+    assert mate(d, F.T_IN_CHECK, 1) == 1 and mate(d, F.T_PRESSURE, 0) == 2
+
+
+def test_wizard_neighbours(game) -> None:
+    # red's Wizard on Ai1 with a red knight and a yellow pawn next to it, a blue pawn too
+    d = feats(game, position(red="KAc1,WAi1,NAo2", yellow="KCc1,PAi2", blue="KBc1,PV"))
+    assert mate(d, F.T_WIZARD, 0) == 2 and mate(d, F.T_WIZARD, 1) == 0
+
+
+def test_rotation_leaves_the_features_unchanged(game) -> None:
+    for text in sample_texts(game, random.Random(8)):
+        turned = rotate_text(text)
+        assert feats(game, text) == feats(game, turned), text
+
+
+def test_plain_python_kernel_agrees_with_the_compiled_one(game) -> None:
+    assert_features_match_plain_python(game, sample_texts(game, random.Random(9))[::2])
+
+
+def test_shipped_weights_equal_the_module(game, tmp_path) -> None:
+    shipped = Weights.default(game)
+    shipped.check_fits(game)
+    assert shipped.metadata["init"] == "hand-set" and shipped.metadata["description"]
+    assert np.array_equal(shipped.theta, default_weights.build_theta())
+    rebuilt = tmp_path / "default.npz"
+    default_weights.main(["--out", str(rebuilt)])
+    assert rebuilt.read_bytes() == default_weights_path("duchess").read_bytes()
+
+
+def test_default_evaluation_is_sensible(game) -> None:
+    searcher = Searcher(game, Weights.default(game).theta)
+
+    def ev(text: str) -> float:
+        return searcher.evaluate(game.state_from_text(text))
+
+    assert ev(game.start_text()) == 0
+    up = position(red="KAc1,QAc2")
+    assert ev(up) > 400 and ev(up.replace("turn=red", "turn=blue")) < -400
+    assert ev(position(blue="KBc1,RAc4")) < ev(position(blue="KBc1,RBb4"))  # a check hurts
+    for text in sample_texts(game, random.Random(10)):
+        assert ev(text) == pytest.approx(ev(rotate_text(text)))
