@@ -286,11 +286,22 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     best = -INF
     best_move = 0
     searched = 0
+    # Whether the next seat was in check before the move: in multi-player games a seat can
+    # stay in check across other seats' moves (a mated player passes), and a move that leaves
+    # such a check standing does not give it, so it must not be extended.
+    next_seat = np.int64(-1)
+    next_was_checked = False
     for i in range(n):
         move = pick(ctx, ply, i, n)
         quiet = game.order_key(st, move) == 0
         game.make_move(st, move)
-        gives_check = game.king_attacked(st, game.side_to_move(st))
+        seat = game.side_to_move(st)
+        if seat != next_seat:
+            game.unmake_move(st, move)
+            next_seat = seat
+            next_was_checked = game.king_attacked(st, seat)
+            game.make_move(st, move)
+        gives_check = game.king_attacked(st, seat) and not next_was_checked
         same = game.team_to_move(st) == team
         if futile and searched > 0 and quiet and not gives_check:
             game.unmake_move(st, move)

@@ -1,0 +1,84 @@
+"""Searching Duchess: the generic search with six players, teams and passes.
+
+Includes the regression test for the check extension in multi-player games
+(gamecore/algorithms/search.py): a seat can stay in check across other seats'
+moves, and a move that leaves such a check standing does not give check.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore.kernel_api import LOSS
+from gamecore.registry import get_game
+from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.weights import Weights
+from tests.test_duchess_rules import MATED, position, state_of
+
+# Cyan is in check and magenta, the seat before cyan, is to move: no magenta move gives
+# the check; before the fix every one of them was extended a ply.
+CYAN_IN_CHECK = (
+    "players=6 turn=magenta quiet=1 passes=0 moves=94 "
+    "red:RAa1,QAc1,FAd1,RAe1,BAa2,NAb2,PAe2,KAb3,BAd3,PAe3,PAa4,PAb4,PAc4,WCc2,DFc3 "
+    "blue:RBa1,KBc1,RBd1,BBa2,DBd2,BBe2,PBa3,PBb3,PBc3,PBd3,PBo2,FDa1,WDa2,NFa2,QFc2 "
+    "yellow:RCa1,DCc1,FCd1,RCe1,NCb2,WCd2,KCa3,PCe3,PCb4,PCd4,PCo1,BDc4|QBP "
+    "green:QBb1,RBc2,BBo1,PCi2,KDc1,RDe1,DDd2,BDe2,PDa3,PDc3,NDa4,PDb4,FDo3,WFb2|P "
+    "magenta:WCb1,REa1,QEc1,REe1,BEa2,FEb2,BEc2,PEe2,PEa3,KEb3,PEc3,PEe3,PEb4|ND "
+    "cyan:KCo4,BDb3,NEi2,RFa1,WFb1,FFd1,RFe1,QFd2,BFe2,PFa3,PFd3,PFe4,DFo1|PP"
+)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return get_game("duchess")
+
+
+@pytest.mark.parametrize("depth", (1, 2))
+def test_a_standing_check_is_not_extended(game, depth: int) -> None:
+    state = game.state_from_text(CYAN_IN_CHECK)
+    assert [state._kernel.king_attacked(state.arrays, p) for p in range(6)] == [0, 0, 0, 0, 0, 1]
+    theta = Weights.default(game).theta
+    plain = SearchParams.training()._replace(check_extension=False)
+    with_ext = Searcher(game, theta, SearchParams.training()).search(state, Limits(depth=depth))
+    without = Searcher(game, theta, plain).search(state, Limits(depth=depth))
+    assert with_ext.nodes == without.nodes
+
+
+def test_quiescence_stays_small_with_untrained_weights(game) -> None:
+    """Random weights make stand-pat useless; losing captures are not noisy, so the
+    depth-3 search of a crowded middlegame stays in the thousands of nodes (it was 3 million)."""
+    state = game.state_from_text(CYAN_IN_CHECK)
+    theta = Weights.random(game, seed=0).theta
+    info = Searcher(game, theta, SearchParams.training()).search(state, Limits(depth=3))
+    assert info.nodes < 50_000
+
+
+def test_losing_captures_are_not_noisy(game) -> None:
+    def noisy(text: str) -> list[str]:
+        state = state_of(text)
+        return sorted(state.move_text(m) for m in state.noisy_moves())
+
+    # the red queen may take the blue pawn on Ab4 only when blue does not defend it
+    assert noisy(position(red="KAc1,QAb2", blue="KBc1,PAb4")) == ["Ab2-Ab4"]
+    assert noisy(position(red="KAc1,QAb2", blue="KBc1,PAb4,RAe4")) == []
+    # a pawn may take a defended rook; promotions are always noisy
+    assert noisy(position(red="KAc1,PAa3", blue="KBc1,RAb4,RAe4")) == ["Aa3-Ab4"]
+    assert noisy(position(red="KAc1,PAi1|N")) == ["Ai1-V=N"]
+
+
+def test_search_finds_the_team_mate(game) -> None:
+    """Blue to move mates red; yellow and magenta are mated already: the team wins."""
+    state = state_of(position(turn="blue", **MATED))
+    searcher = Searcher(game, Weights.default(game).theta, SearchParams.tournament())
+    info = searcher.search(state, Limits(depth=2))
+    assert state.move_text(info.pv[0]) == "Ac4-Aa4"
+    assert info.score.mate == 1
+    state.push(info.pv[0])
+    assert state.status() == LOSS  # for the team to move: red-yellow-magenta
+
+
+def test_passes_in_the_tree(game) -> None:
+    """A mated seat's only move is the pass; the search plays it and goes on."""
+    state = state_of(position(turn="yellow", yellow="KCa1,WCi1", green="KDc1,RCa3,RCb3"))
+    info = Searcher(game, Weights.default(game).theta).search(state, Limits(depth=3))
+    assert state.move_text(info.pv[0]) == "pass"
