@@ -745,6 +745,10 @@ class App:
             self.try_move(-1, cell)
             return
         self.selected, self.dragging = None, False
+        mover = self.state.player
+        if any(p.cell == cell and p.player == mover for p in self.game.pieces(self.state.arrays)):
+            name = self.geometry.cell(cell).name or f"cell {cell}"
+            self.say(f"the piece on {name} has no legal move now")
 
     def _release(self, pos: tuple[int, int]) -> None:
         if not self.dragging:

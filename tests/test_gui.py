@@ -579,3 +579,9 @@ def test_an_engine_seat_plays_with_its_own_weights_file(tmp_path):
     searcher = app.engines.searcher(app.seats[0])
     assert not searcher.theta.any(), "the seat's zero weights were used"
     assert app.engines.searcher(Seat("engine")).theta.any()  # the shipped weights differ
+
+
+def test_a_piece_without_moves_says_so():
+    app = make_app("checkers", "human,human")
+    click_cell(app, 0)  # square 1: boxed in at the start
+    assert app.selected is None and "no legal move" in app.message and "1" in app.message
