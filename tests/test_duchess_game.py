@@ -278,3 +278,15 @@ def test_no_legal_move_enters_a_king_cell(game) -> None:
         for move in state.legal_moves():
             if move != layout.PASS:
                 assert layout.move_to(move) not in kings
+
+
+def test_perft_command() -> None:
+    from tests.cli import run_cli
+
+    result = run_cli("perft", "duchess", "--depth", "3")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-1] == "837"
+    result = run_cli("perft", "duchess", "-o", "players=2", "--depth", "3")
+    assert result.stdout.split()[-1] == "1359"
+    bad = run_cli("perft", "duchess", "-o", "players=5", "--depth", "1")
+    assert bad.returncode == 2 and "2, 4 or 6 players" in bad.stderr
