@@ -224,32 +224,47 @@ def test_generator_refuses_to_overflow_a_short_buffer() -> None:
 # -- rotation -------------------------------------------------------------------------------------
 
 
-def rotate_text(text: str) -> str:
-    """The six-player position turned by one chair: cells +26, every seat's pieces to the next
-    seat, the next seat to move."""
+def rotate_text(text: str, players: int = 6) -> str:
+    """The position turned so that every seat's pieces go to the next flap that is in play:
+    one chair (seat s -> s + 1) with six players, three chairs (s -> s + 2) with four or two."""
+    chairs, shift = {6: (1, 1), 4: (3, 2), 2: (3, 1)}[players]
     fields = text.split()
-    names = list(R.SEAT_NAMES)
-    turn = names[(names.index(fields[1].removeprefix("turn=")) + 1) % 6]
+    names = list(R.SEAT_NAMES[:players])
+    turn = names[(names.index(fields[1].removeprefix("turn=")) + shift) % players]
     groups = {}
     for seat, group in enumerate(fields[5:]):
         body = group.partition(":")[2]
         pieces, bar, lost = body.partition("|")
         moved = [
-            f"{item[0]}{CELL_NAMES[rotate(CELL_OF_NAME[item[1:]])]}"
+            f"{item[0]}{CELL_NAMES[rotate(CELL_OF_NAME[item[1:]], chairs)]}"
             for item in filter(None, pieces.split(","))
         ]
-        groups[(seat + 1) % 6] = ",".join(moved) + (bar + lost if lost else "")
-    body = " ".join(f"{names[s]}:{groups[s]}" for s in range(6))
+        groups[(seat + shift) % players] = ",".join(moved) + (bar + lost if lost else "")
+    body = " ".join(f"{names[s]}:{groups[s]}" for s in range(players))
     return " ".join([*fields[:1], f"turn={turn}", *fields[2:5], body])
 
 
-def rotate_move(text: str) -> str:
+def rotate_move(text: str, chairs: int = 1) -> str:
     if text == "pass":
         return text
     frm, _, rest = text.partition("-")
     to, eq, promo = rest.partition("=")
-    out = f"{CELL_NAMES[rotate(CELL_OF_NAME[frm])]}-{CELL_NAMES[rotate(CELL_OF_NAME[to])]}"
-    return out + (eq + promo if promo else "")
+    turned = [CELL_NAMES[rotate(CELL_OF_NAME[c], chairs)] for c in (frm, to)]
+    return "-".join(turned) + (eq + promo if promo else "")
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_rotating_a_folded_board_rotates_its_moves(players: int) -> None:
+    from tests.test_duchess_perft import random_position
+
+    game = get_game("duchess", players=players)
+    rng = random.Random(players)
+    for _ in range(20):
+        text = random_position(rng, players)
+        state = game.state_from_text(text)
+        turned = game.state_from_text(rotate_text(text, players))
+        ours = sorted(rotate_move(state.move_text(m), 3) for m in state.legal_moves())
+        assert ours == sorted(turned.move_text(m) for m in turned.legal_moves()), text
 
 
 def test_rotating_a_position_rotates_its_moves(game) -> None:
