@@ -178,8 +178,14 @@ def test_geometry(players: int) -> None:
     assert geometry.player_names == game.player_names
     assert geometry.player_colors == R.SEAT_COLOURS[:players]
     dark = geometry.cell(VORTEX).color
-    assert geometry.cell(0).color == dark and geometry.cell(4).color == dark
-    assert geometry.cell(1).color != dark
+    assert geometry.cell(25).color == dark  # chair 0's inner corner cell, like the vortex
+    # Flap squares keep the board's two colours, tinted with the seated player's colour:
+    # the back-row corners dark, each flap visibly its player's.
+    corner, light = geometry.cell(0).color, geometry.cell(1).color
+    assert sum(corner) < sum(light) and geometry.cell(4).color == corner
+    red = R.SEAT_COLOURS[0]
+    assert corner[0] - corner[2] > dark[0] - dark[2]  # redder than the untinted centre
+    assert red[0] > red[2]
     named = [c for c in geometry.cells if c.name]
     assert len(named) == N_CELLS - 20 * (6 - players)
     if players < 6:

@@ -43,16 +43,27 @@ from games.duchess.notation import CELL_NAMES, FLAPS
 DARK = (150, 110, 75)
 LIGHT = (238, 218, 180)
 FOLDED = (80, 80, 80)
+FLAP_CELLS = 20  # locals 0-19 are the flap squares (RULES.md §1 numbering)
+FLAP_TINT = 0.28
+"""How strongly a seated player's flap is tinted with that player's colour."""
+
+
+def _tint(base: tuple[int, int, int], colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return tuple(round(b + (c - b) * FLAP_TINT) for b, c in zip(base, colour, strict=True))
 
 
 def geometry(players: int) -> Geometry:
     """The real polygons (a flap square is 1 x 1; chair 0 at the bottom, clockwise)."""
     cfg = cfg_of(players)
     dark = dark_cells()
+    seat_of_chair = {chair: seat for seat, chair in enumerate(R.SEATING[players])}
     cells = []
     for c, poly in enumerate(cell_polygons()):
         present = bool(PRESENT[cfg, c])
         colour = (DARK if c in dark else LIGHT) if present else FOLDED
+        chair, local = divmod(c, PER_CHAIR)
+        if present and c != VORTEX and local < FLAP_CELLS and chair in seat_of_chair:
+            colour = _tint(colour, R.SEAT_COLOURS[seat_of_chair[chair]])
         name = CELL_NAMES[c] if present else ""
         cells.append(Cell(c, name, tuple((round(x, 6), round(y, 6)) for x, y in poly), colour))
     return Geometry(
