@@ -136,6 +136,8 @@ class Trainer:
         self.game: Game = get_game(config.game, **config.game_options)
         self.progress = Progress()
         self.rng = np.random.default_rng(config.seed)
+        self._in_game = False
+        self._stop_requested = False
         if resume is not None:
             theta = resume.theta.copy()
             state = resume.metadata["training"]
@@ -173,6 +175,16 @@ class Trainer:
 
     # -- running -------------------------------------------------------------------
 
+    def request_stop(self) -> None:
+        """Stop at once if a game is being played (it is discarded), else after the bookkeeping.
+
+        For signal handlers: an interrupt raised while the log or a checkpoint is
+        being written could leave them half-done, so it waits for the next game.
+        """
+        if self._in_game:
+            raise KeyboardInterrupt
+        self._stop_requested = True
+
     def run(self, on_game: Callable[[Progress, dict], None] | None = None) -> Progress:
         """Play the remaining games; checkpoint as configured and on Ctrl-C (then re-raise)."""
         config = self.config
@@ -187,11 +199,18 @@ class Trainer:
             ):
                 self.checkpoint()
                 break
+            if self._stop_requested:
+                self.checkpoint()
+                raise KeyboardInterrupt
             theta_before = self.learner.theta.copy()
             rng_before = self.rng.bit_generator.state
             progress_before = dataclasses.replace(self.progress)
             try:
-                row = self.play_game(self.progress.games_done)
+                self._in_game = True
+                try:
+                    row = self.play_game(self.progress.games_done)
+                finally:
+                    self._in_game = False
             except KeyboardInterrupt:
                 self.learner.theta[:] = theta_before
                 self.rng.bit_generator.state = rng_before

@@ -255,3 +255,23 @@ def test_a_diverging_run_stops_with_the_last_finite_weights(tmp_path):
     assert "Traceback" not in result.stderr and "Warning" not in result.stderr
     saved = Weights.load(out)  # loading refuses non-finite weights
     assert saved.metadata["games"] == 0
+
+
+def test_a_stop_requested_between_games_waits_for_the_bookkeeping(tmp_path):
+    """A signal arriving while the log or checkpoint is written stops before the next game."""
+    config = TrainConfig(
+        game="connect4", vs="random", games=10, depth=1, checkpoint_every=100,
+        out=str(tmp_path / "run.npz"),
+    )  # fmt: skip
+    trainer = Trainer(config)
+
+    def on_game(progress, row):
+        if progress.games_done == 3:
+            trainer.request_stop()  # outside a game: must not raise here
+
+    with pytest.raises(KeyboardInterrupt):
+        trainer.run(on_game)
+    saved = Weights.load(config.out)
+    assert saved.metadata["training"]["progress"]["games_done"] == 3
+    with open(config.log_path(), newline="") as f:
+        assert [int(r["game"]) for r in csv.DictReader(f)] == [1, 2, 3]

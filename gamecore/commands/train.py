@@ -136,10 +136,10 @@ def run(args: argparse.Namespace) -> int:
         bar.set_postfix_str(f"{score}, {rate:.1f} moves/s, |Δθ| {progress.last_abs_delta:.2e}")
         bar.update(1)
 
-    def terminate(signum, frame):  # `kill` stops a run as cleanly as Ctrl-C does
-        raise KeyboardInterrupt
+    def terminate(signum, frame):  # Ctrl-C and `kill` stop a run between its bookkeeping steps
+        trainer.request_stop()
 
-    previous = signal.signal(signal.SIGTERM, terminate)
+    previous = {sig: signal.signal(sig, terminate) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         trainer.run(on_game)
     except KeyboardInterrupt:
@@ -153,7 +153,8 @@ def run(args: argparse.Namespace) -> int:
         bar.close()  # the one-line error goes below the bar, not into it
         raise
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     bar.close()
     p = trainer.progress
     if config.vs == "self":
