@@ -435,8 +435,6 @@ class CheckersGame(Game):
         for r in range(8):
             first = 4 * r + 1
             rows.append(f"{' '.join(grid[r])}   {first}-{first + 3}")
-        side = "black" if int(arrays[0][SIDE]) == BLACK else "white"
-        rows.append(f"{side} to move")
         return "\n".join(rows)
 
 

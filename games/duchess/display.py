@@ -157,7 +157,7 @@ def diagram(arrays: tuple) -> str:
         if box:
             lost.append(f"{R.SEAT_NAMES[seat]} {box}")
     lines.append(
-        f"{R.SEAT_NAMES[int(pos[SEAT])]} to move (quiet {int(pos[QUIET])}, "
+        f"turn: {R.SEAT_NAMES[int(pos[SEAT])]} (quiet {int(pos[QUIET])}, "
         f"passes {int(pos[PASSES])}, ply {int(pos[GAME_PLY])}); "
         f"lost: {', '.join(lost) if lost else 'none'}"
     )
