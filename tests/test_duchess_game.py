@@ -202,7 +202,7 @@ def test_pieces_move_cells_and_diagram(game) -> None:
     assert game.move_cells(state.arrays, move) == (CELL_OF_NAME["Ab2"], CELL_OF_NAME["Ac4"])
     assert game.move_cells(state.arrays, layout.PASS) == (-1, -1)
     diagram = game.board_diagram(state.arrays)
-    assert "Rr Wr Kr Fr Rr" in diagram and "red to move" in diagram
+    assert "Rr Wr Kr Fr Rr" in diagram and "turn: red" in diagram
     assert game.piece_square_map()["K"].shape == (N_CELLS,)
 
 
