@@ -34,6 +34,7 @@ from games.duchess.attacks import attacked
 from games.duchess.features import COUNT, features  # noqa: F401  (kernel API)
 from games.duchess.layout import (
     ADJ,
+    BISHOP_LEN,
     BISHOP_RAYS,
     BOX,
     CFG,
@@ -58,6 +59,7 @@ from games.duchess.layout import (
     QUIET,
     RAY_BISHOP,
     RAY_ROOK,
+    ROOK_LEN,
     ROOK_RAYS,
     SEAT,
     TO_SHIFT,
@@ -161,25 +163,6 @@ def _target(pos, to, enemy):
 
 
 @kernel
-def _slide(pos, out, n, start, mode, cfg, seat, s, t, kc, in_check, enemy, rays):
-    """Add the moves along every line of ``rays`` (rook or bishop lines) from ``s``."""
-    for r in range(rays.shape[2]):
-        if rays[cfg, s, r, 0] < 0:
-            break
-        for i in range(rays.shape[3]):
-            to = rays[cfg, s, r, i]
-            if to < 0:
-                break
-            if _target(pos, to, enemy):
-                n = _add(pos, out, n, start, mode, cfg, seat, s, to, t, kc, in_check, False)
-                if mode == EXISTS and n > 0:
-                    return n
-            if pos[to] != 0:
-                break
-    return n
-
-
-@kernel
 def _gen(pos, out, seat, mode):
     """The legal moves of ``seat`` (not a pass) by ``mode``: ALL, NOISY or EXISTS."""
     cfg = pos[CFG]
@@ -236,17 +219,61 @@ def _gen(pos, out, seat, mode):
                         if mode == EXISTS and n > 0:
                             return n
             if RAY_ROOK[t]:
-                n = _slide(
-                    pos, out, n, start, mode, cfg, seat, s, t, kc, in_check, enemy, ROOK_RAYS
-                )
-                if mode == EXISTS and n > 0:
-                    return n
+                for r in range(ROOK_RAYS.shape[2]):
+                    if ROOK_RAYS[cfg, s, r, 0] < 0:
+                        break
+                    for i in range(ROOK_LEN):
+                        to = ROOK_RAYS[cfg, s, r, i]
+                        if to < 0:
+                            break
+                        if _target(pos, to, enemy):
+                            n = _add(
+                                pos,
+                                out,
+                                n,
+                                start,
+                                mode,
+                                cfg,
+                                seat,
+                                s,
+                                to,
+                                t,
+                                kc,
+                                in_check,
+                                False,
+                            )
+                            if mode == EXISTS and n > 0:
+                                return n
+                        if pos[to] != 0:
+                            break
             if RAY_BISHOP[t]:
-                n = _slide(
-                    pos, out, n, start, mode, cfg, seat, s, t, kc, in_check, enemy, BISHOP_RAYS
-                )
-                if mode == EXISTS and n > 0:
-                    return n
+                for r in range(BISHOP_RAYS.shape[2]):
+                    if BISHOP_RAYS[cfg, s, r, 0] < 0:
+                        break
+                    for i in range(BISHOP_LEN):
+                        to = BISHOP_RAYS[cfg, s, r, i]
+                        if to < 0:
+                            break
+                        if _target(pos, to, enemy):
+                            n = _add(
+                                pos,
+                                out,
+                                n,
+                                start,
+                                mode,
+                                cfg,
+                                seat,
+                                s,
+                                to,
+                                t,
+                                kc,
+                                in_check,
+                                False,
+                            )
+                            if mode == EXISTS and n > 0:
+                                return n
+                        if pos[to] != 0:
+                            break
         if not has_wizards or (t == KING and not KINGS_MAY_TELEPORT):
             continue
         if mode == NOISY and t != PAWN:
