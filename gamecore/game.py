@@ -68,6 +68,8 @@ class Game(ABC):
     max_moves: ClassVar[int]
     """Upper bound on the legal moves of any position (move buffer length)."""
     feature_set: ClassVar[FeatureSet]
+    feature_ranges: ClassVar[tuple[tuple[str, int, int], ...]] = ()
+    """The feature set's sections as ``(group, first index, end index)``, for staged learning."""
     has_kings: ClassVar[bool] = False
     has_passes: ClassVar[bool] = False
     default_capacity: ClassVar[int] = 1024
@@ -261,9 +263,9 @@ class Game(ABC):
         """Named groups of feature indices (e.g. ``material``), for staged learning.
 
         ``gamecore train --stages`` updates only the groups a stage names.
-        The default has no groups; games list their feature set's sections.
+        Built from :attr:`feature_ranges`; a game without ranges has no groups.
         """
-        return {}
+        return {name: np.arange(start, end) for name, start, end in self.feature_ranges}
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """Per piece glyph, the feature index of its piece-square weight on each cell.

@@ -22,7 +22,7 @@ from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from games.checkers import layout
-from games.checkers.features import FEATURE_SET
+from games.checkers.features import FEATURE_SET, GROUPS
 from games.checkers.layout import BLACK, HASH, JUMP, KINGS, NEIGH, QUIET, SIDE, WHITE
 
 if TYPE_CHECKING:
@@ -185,6 +185,7 @@ class CheckersGame(Game):
     """Generous, not proven: the kernel writes moves without a bounds check, so this errs high
     (seeded random games and random king positions stay far below)."""
     feature_set: ClassVar[FeatureSet] = FEATURE_SET
+    feature_ranges = GROUPS
     record_suffix: ClassVar[str] = ".pdn"
     opening_books: ClassVar[dict[str, Path]] = {
         "three-move": Path(__file__).parent / "books" / "three-move.txt"
@@ -404,11 +405,6 @@ class CheckersGame(Game):
     def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
         """``capture`` for a jump, for the window's markers."""
         return frozenset(("capture",)) if layout.move_captured(move) else frozenset()
-
-    def feature_groups(self) -> dict[str, np.ndarray]:
-        from games.checkers.features import GROUPS
-
-        return {name: np.arange(start, end) for name, start, end in GROUPS}
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """checkers-chinook's square weights of the mover's men and kings (Black's view)."""

@@ -18,7 +18,7 @@ from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import ONGOING
 from games.chess import layout
-from games.chess.features import FEATURE_SET
+from games.chess.features import FEATURE_SET, GROUPS
 from games.chess.fen import START_FEN, load_fen, write_fen
 
 if TYPE_CHECKING:
@@ -61,6 +61,7 @@ class ChessGame(Game):
     kernel_module: ClassVar[str] = "games.chess.kernel"
     max_moves: ClassVar[int] = 256
     feature_set: ClassVar[FeatureSet] = FEATURE_SET
+    feature_ranges = GROUPS
     has_kings: ClassVar[bool] = True
     record_suffix: ClassVar[str] = ".pgn"
     # Depth-3 self-play games with untrained weights take about half a second
@@ -228,11 +229,6 @@ class ChessGame(Game):
         if flag == layout.CASTLING:
             tags.append("castle")
         return frozenset(tags)
-
-    def feature_groups(self) -> dict[str, np.ndarray]:
-        from games.chess.features import GROUPS
-
-        return {name: np.arange(start, end) for name, start, end in GROUPS}
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """chess-meep's square weights of White's own pieces (kings: the middlegame table)."""

@@ -20,7 +20,7 @@ from gamecore.geometry import Geometry, PieceView
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from games.duchess import display, notation
 from games.duchess import rules_table as R
-from games.duchess.features import FEATURE_SET, PSQ_TYPES, psq_index
+from games.duchess.features import FEATURE_SET, GROUPS, PSQ_TYPES, psq_index
 from games.duchess.layout import (
     GAME_PLY,
     INITIAL_COUNT,
@@ -83,6 +83,7 @@ class DuchessGame(Game):
     max_moves: ClassVar[int] = MAX_MOVES
     """move_bound(): 890. The generator raises IndexError rather than write past it."""
     feature_set: ClassVar[FeatureSet] = FEATURE_SET
+    feature_ranges = GROUPS
     has_kings: ClassVar[bool] = True
     has_passes: ClassVar[bool] = True
     # Depth-2 games of up to 300 plies take about 1.2 s here (learner against random, six
@@ -218,11 +219,6 @@ class DuchessGame(Game):
 
     def board_diagram(self, arrays: tuple) -> str:
         return display.diagram(arrays)
-
-    def feature_groups(self) -> dict[str, np.ndarray]:
-        from games.duchess.features import GROUPS
-
-        return {name: np.arange(start, end) for name, start, end in GROUPS}
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """Chair 0's frame: cell c of glyph X maps to its psq feature (all chairs share it)."""
