@@ -202,26 +202,17 @@ class Trainer:
             if self._stop_requested:
                 self.checkpoint()
                 raise KeyboardInterrupt
-            theta_before = self.learner.theta.copy()
-            rng_before = self.rng.bit_generator.state
-            progress_before = dataclasses.replace(self.progress)
+            before = self._game_boundary()
+            self._in_game = True
             try:
-                self._in_game = True
-                try:
-                    row = self.play_game(self.progress.games_done)
-                finally:
-                    self._in_game = False
+                row = self.play_game(self.progress.games_done)
             except KeyboardInterrupt:
-                self.learner.theta[:] = theta_before
-                self.rng.bit_generator.state = rng_before
-                self.progress = progress_before
-                self.checkpoint()
+                self._rewind_and_checkpoint(before)
                 raise
+            finally:
+                self._in_game = False
             if not np.isfinite(self.learner.theta).all():
-                self.learner.theta[:] = theta_before
-                self.rng.bit_generator.state = rng_before
-                self.progress = progress_before
-                self.checkpoint()
+                self._rewind_and_checkpoint(before)
                 raise TrainingDiverged(
                     f"the weights became infinite or NaN in game {row['game']}: step "
                     f"{self.learner.step:g} is too large for {config.game}; the last finite "
@@ -238,6 +229,22 @@ class Trainer:
             if on_game is not None:
                 on_game(self.progress, row)
         return self.progress
+
+    def _game_boundary(self) -> tuple[np.ndarray, dict, Progress]:
+        """What a checkpoint at this game boundary holds: θ, the random generator, the totals."""
+        return (
+            self.learner.theta.copy(),
+            self.rng.bit_generator.state,
+            dataclasses.replace(self.progress),
+        )
+
+    def _rewind_and_checkpoint(self, boundary: tuple[np.ndarray, dict, Progress]) -> None:
+        """Undo the unfinished game (back to ``boundary``) and checkpoint there."""
+        theta, rng_state, progress = boundary
+        self.learner.theta[:] = theta
+        self.rng.bit_generator.state = rng_state
+        self.progress = progress
+        self.checkpoint()
 
     def play_game(self, index: int) -> dict:
         """One training game; returns its log row."""
