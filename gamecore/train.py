@@ -27,6 +27,7 @@ from gamecore.errors import BadOption, GamecoreError
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
+from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE
 from gamecore.openings import load_book
 from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
@@ -76,6 +77,11 @@ class TrainConfig:
     time_budget: float | None = None
     """Seconds of training for this invocation; no new game starts after it (then checkpoint)."""
     step: float | None = None
+    """Override of the update rule's step (see :mod:`gamecore.learners.updates`)."""
+    update: str = DEFAULT_UPDATE
+    """Update rule: ``adam``, ``nlms`` or ``sgd``."""
+    loss: str = DEFAULT_LOSS
+    """Error the learners reduce: ``logistic`` (win probability) or ``value``."""
     min_depth: int = 1
     lam: float = 0.95
     init: str | None = None
@@ -150,12 +156,18 @@ class Trainer:
         else:
             theta = Weights.random(self.game, seed=config.seed, scale=config.init_scale).theta
         learner_cls = LEARNERS[config.algo]
-        options: dict[str, Any] = {"step": config.step}
+        options: dict[str, Any] = {
+            "step": config.step,
+            "update": config.update,
+            "loss": config.loss,
+        }
         if config.algo == "treestrap-ab":
             options["min_depth"] = config.min_depth
         if config.algo == "tdleaf":
             options["lam"] = config.lam
         self.learner = learner_cls(self.game, theta, **options)
+        if resume is not None:
+            self.learner.rule.load_state(resume.metadata["training"].get("update_rule", {}))
         self.learner_player = LearnerPlayer(self.learner, config.limits())
         self.opponent = self._opponent()
         self.book = load_book(self.game, config.book) if config.book else None
@@ -230,20 +242,23 @@ class Trainer:
                 on_game(self.progress, row)
         return self.progress
 
-    def _game_boundary(self) -> tuple[np.ndarray, dict, Progress]:
-        """What a checkpoint at this game boundary holds: θ, the random generator, the totals."""
+    def _game_boundary(self) -> tuple[np.ndarray, dict, Progress, dict]:
+        """What a checkpoint at this game boundary holds: θ, the random generator, the totals
+        and the update rule's state."""
         return (
             self.learner.theta.copy(),
             self.rng.bit_generator.state,
             dataclasses.replace(self.progress),
+            self.learner.rule.state(),
         )
 
-    def _rewind_and_checkpoint(self, boundary: tuple[np.ndarray, dict, Progress]) -> None:
+    def _rewind_and_checkpoint(self, boundary: tuple[np.ndarray, dict, Progress, dict]) -> None:
         """Undo the unfinished game (back to ``boundary``) and checkpoint there."""
-        theta, rng_state, progress = boundary
+        theta, rng_state, progress, rule_state = boundary
         self.learner.theta[:] = theta
         self.rng.bit_generator.state = rng_state
         self.progress = progress
+        self.learner.rule.load_state(rule_state)
         self.checkpoint()
 
     def play_game(self, index: int) -> dict:
@@ -312,6 +327,7 @@ class Trainer:
                 "config": dataclasses.asdict(self.config),
                 "progress": dataclasses.asdict(self.progress),
                 "rng": self.rng.bit_generator.state,
+                "update_rule": self.learner.rule.state(),
             },
             "algorithm": self.config.algo,
             "games": self.progress.games_done,
@@ -356,5 +372,7 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
         stored = checkpoint.metadata["training"]["config"]
     except (KeyError, TypeError):
         raise BadOption("that weights file is not a training checkpoint") from None
+    # Runs checkpointed before the update rules existed used the paper's rule.
+    stored = {"update": "sgd", "loss": "value", **stored}
     config = TrainConfig(**stored)
     return dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})

@@ -247,8 +247,8 @@ def test_every_learner_trains_chess_through_the_driver(tmp_path, algo):
 def test_a_diverging_run_stops_with_the_last_finite_weights(tmp_path):
     out = tmp_path / "diverged.npz"
     result = run_cli(
-        "train", "checkers", "--algo", "treestrap-ab", "--step", "1", "--games", "5",
-        "--depth", "3", "--out", str(out),
+        "train", "checkers", "--algo", "treestrap-ab", "--update", "sgd", "--loss", "value",
+        "--step", "1", "--games", "5", "--depth", "3", "--out", str(out),
     )  # fmt: skip
     assert result.returncode == 2
     assert "infinite or NaN in game 1" in result.stderr and "smaller --step" in result.stderr

@@ -1,14 +1,24 @@
 """Learning from search: the compiled parts of the learners, bound per game like the search.
 
-All updates go into a dense ``delta`` array that the learner adds to θ after
-the search: θ never changes while a search runs. Values and bounds are from
-the point of view of the team to move at each node; targets are clipped to
-±MAX_EVAL, so a mate found by the search pulls the evaluation towards "as good
-as a heuristic value can be" rather than towards an unreachable 9999.
+The kernels do not change θ: they add the error-weighted features of every
+node they move, Σ eᵢ·φ(sᵢ), to a dense ``gradient`` array (and Σ‖φ(sᵢ)‖²
+to ``stats[SQUARED_NORM]``), and the learner's update rule
+(:mod:`gamecore.learners.updates`) turns that into Δθ after the search: θ
+never changes while a search runs. Values and bounds are from the point of
+view of the team to move at each node; targets are clipped to ±MAX_EVAL, so a
+mate found by the search pulls the evaluation towards "as good as a heuristic
+value can be" rather than towards an unreachable 9999.
+
+The error e of a node is ``target − H(s)`` in value units when ``scale`` is 0,
+or the difference of win probabilities σ(target/scale) − σ(H/scale) when it
+is positive: the gradient of the cross-entropy between the two, which keeps
+every error within ±1 so that a mate and a pawn pull on one bounded scale.
 
 ``ctx`` is the searcher's context (see gamecore.search.Searcher): the learners
 reuse its move buffers and feature buffers after the search is over.
 """
+
+import math
 
 import numpy as np
 
@@ -21,9 +31,10 @@ from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
 
 # Indices of the float64 ``stats`` array the learners report through.
 UPDATED = 0  # nodes whose evaluation was moved
-ABS_ERROR = 1  # sum of |target - H(s)| over those nodes
+ABS_ERROR = 1  # sum of |target - H(s)| over those nodes, in value units
 VISITED = 2  # nodes looked at
-STATS_SIZE = 3
+SQUARED_NORM = 3  # sum of ||phi(s)||^2 over the nodes moved (the NLMS normaliser)
+STATS_SIZE = 4
 
 
 @kernel
@@ -39,7 +50,33 @@ def clip(value):
 
 
 @kernel
-def treestrap_walk(st, ctx, theta, min_depth, eta, delta, seen, stamp, ply, stats):
+def win_probability(value, scale):
+    return 1.0 / (1.0 + math.exp(-value / scale))
+
+
+@kernel
+def update_error(target, h, scale):
+    """How far H(s) should move: value units (``scale`` 0) or win probability (``scale`` > 0)."""
+    if scale > 0.0:
+        return win_probability(target, scale) - win_probability(h, scale)
+    return target - h
+
+
+@kernel
+def record_update(gradient, fidx, fval, n, target, h, scale, stats):
+    """gradient += e·φ for one node moved towards ``target``, with its statistics."""
+    error = update_error(target, h, scale)
+    squared = 0.0
+    for i in range(n):
+        gradient[fidx[i]] += error * fval[i]
+        squared += fval[i] * fval[i]
+    stats[UPDATED] += 1
+    stats[ABS_ERROR] += abs(target - h)
+    stats[SQUARED_NORM] += squared
+
+
+@kernel
+def treestrap_walk(st, ctx, theta, min_depth, scale, gradient, seen, stamp, ply, stats):
     """DeltaFromTransTbl (Veness et al. 2009, Algorithm 2) from ``st`` down the table.
 
     For every position reachable through the table with an entry searched to
@@ -65,20 +102,18 @@ def treestrap_walk(st, ctx, theta, min_depth, eta, delta, seen, stamp, ply, stat
     elif upper < h:
         target = upper
     if target != h:
-        add_scaled_features(delta, fidx, fval, n, eta * (target - h))
-        stats[UPDATED] += 1
-        stats[ABS_ERROR] += abs(target - h)
+        record_update(gradient, fidx, fval, n, target, h, scale, stats)
     moves = ctx[0]
     count = game.gen_moves(st, moves[ply])
     for i in range(count):
         move = moves[ply, i]
         game.make_move(st, move)
-        treestrap_walk(st, ctx, theta, min_depth, eta, delta, seen, stamp, ply + 1, stats)
+        treestrap_walk(st, ctx, theta, min_depth, scale, gradient, seen, stamp, ply + 1, stats)
         game.unmake_move(st, move)
 
 
 @kernel
-def minimax_strap(st, ctx, theta, depth, ply, eta, delta, stats):
+def minimax_strap(st, ctx, theta, depth, ply, scale, gradient, stats):
     """Full-width minimax to ``depth``; every interior node moves towards its minimax value.
 
     TreeStrap(minimax) (Veness et al. 2009, Algorithm 1). The updates are
@@ -107,30 +142,24 @@ def minimax_strap(st, ctx, theta, depth, ply, eta, delta, stats):
     for i in range(n):
         move = moves[ply, i]
         game.make_move(st, move)
-        value = minimax_strap(st, ctx, theta, depth - 1, ply + 1, eta, delta, stats)
+        value = minimax_strap(st, ctx, theta, depth - 1, ply + 1, scale, gradient, stats)
         if game.team_to_move(st) != team:
             value = -value
         game.unmake_move(st, move)
         best = max(best, value)
     h, count = linear_value(st, theta, fidx, fval)
-    error = clip(best) - h
-    if error != 0.0:
-        add_scaled_features(delta, fidx, fval, count, eta * error)
-        stats[UPDATED] += 1
-        stats[ABS_ERROR] += abs(error)
+    if clip(best) != h:
+        record_update(gradient, fidx, fval, count, clip(best), h, scale, stats)
     return best
 
 
 @kernel
-def move_towards(st, ctx, theta, target, eta, delta, stats):
-    """One node, ``st``, towards ``target`` (RootStrap's root, TD-Leaf's principal leaf)."""
+def move_towards(st, ctx, theta, target, scale, gradient, stats):
+    """One node, ``st``, towards ``target`` (RootStrap's root, TreeStrap(minimax)'s root)."""
     fidx, fval = ctx[8], ctx[9]
     h, n = linear_value(st, theta, fidx, fval)
-    error = clip(target) - h
-    add_scaled_features(delta, fidx, fval, n, eta * error)
+    record_update(gradient, fidx, fval, n, clip(target), h, scale, stats)
     stats[VISITED] += 1
-    stats[UPDATED] += 1
-    stats[ABS_ERROR] += abs(error)
     return h
 
 

@@ -12,6 +12,7 @@ from tqdm import tqdm
 from gamecore.commands.common import add_game_arguments, parse_options
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.learners import LEARNERS
+from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.registry import game_class, get_game
 from gamecore.stages import parse_stages
 from gamecore.train import Progress, TrainConfig, Trainer, resume_config
@@ -48,7 +49,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--book", metavar="NAME|FILE", help="start games from this opening book's lines, in turn"
     )
-    parser.add_argument("--step", type=float, help="step size (default: the algorithm's)")
+    parser.add_argument(
+        "--update",
+        choices=sorted(UPDATE_RULES),
+        help=f"update rule turning search errors into weight changes ({DEFAULT_UPDATE})",
+    )
+    parser.add_argument(
+        "--loss", choices=LOSSES, help=f"error measure: win probability or value ({DEFAULT_LOSS})"
+    )
+    parser.add_argument("--step", type=float, help="step size override (default: the rule's)")
     parser.add_argument("--min-depth", type=int, help="TreeStrap(αβ): least depth of an update")
     parser.add_argument("--lambda", dest="lam", type=float, help="TD-Leaf(λ) trace decay")
     parser.add_argument("--opening-plies", type=int, help="random plies that open each game")
@@ -74,6 +83,8 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "book": args.book,
         "stages": args.stages,
         "step": args.step,
+        "update": args.update,
+        "loss": args.loss,
         "min_depth": args.min_depth,
         "lam": args.lam,
         "opening_plies": args.opening_plies,
@@ -95,6 +106,8 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
             raise BadOption(f"--{name.replace('_', '-')} must be at least {least.get(name, 1)}")
     if args.time_budget is not None and args.time_budget <= 0:
         raise BadOption(f"--time-budget must be positive, not {args.time_budget}")
+    if args.step is not None and not args.step > 0:
+        raise BadOption(f"--step must be positive, not {args.step}")
     if args.time_per_move is not None and args.time_per_move <= 0:
         raise BadOption(f"--time-per-move must be positive, not {args.time_per_move}")
     if args.resume:

@@ -15,6 +15,7 @@ import numpy as np
 
 from gamecore.binding import bind
 from gamecore.game import Game
+from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, loss_scale, make_rule
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
 
@@ -55,13 +56,21 @@ class Learner(ABC):
 
     name: str
     default_step: float
-    """Step size of the paper's experiments (Veness et al. 2009, §6)."""
+    """Step size of the paper's experiments (Veness et al. 2009, §6), for the ``sgd`` rule."""
 
     def __init__(
-        self, game: Game, theta: np.ndarray, step: float | None = None, tt_megabytes: float = 16
+        self,
+        game: Game,
+        theta: np.ndarray,
+        step: float | None = None,
+        tt_megabytes: float = 16,
+        update: str = DEFAULT_UPDATE,
+        loss: str = DEFAULT_LOSS,
     ) -> None:
         self.game = game
-        self.step = self.default_step if step is None else step
+        self.scale = loss_scale(loss)
+        """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
+        self.rule = make_rule(update, game.feature_set.count, step, loss, self.default_step)
         self.searcher = Searcher(game, theta, SearchParams.training(), tt_megabytes=tt_megabytes)
         self.kernel = bind(game, "gamecore.algorithms.learning")
         self.stats = UpdateStats()
@@ -73,6 +82,10 @@ class Learner(ABC):
     def theta(self) -> np.ndarray:
         return self.searcher.theta
 
+    @property
+    def step(self) -> float:
+        return self.rule.step
+
     def begin_game(self) -> None:
         self.stats = UpdateStats()
 
@@ -83,10 +96,14 @@ class Learner(ABC):
     def end_game(self, state: State, learner_team: int | None) -> None:  # noqa: B027 - optional hook
         """The game is over (``learner_team`` is the team this learner played, None for both)."""
 
-    def _apply(self, delta: np.ndarray, info: SearchInfo | None) -> None:
+    def _apply(self, gradient: np.ndarray, info: SearchInfo | None) -> None:
+        """θ += the update rule's Δθ for ``gradient`` (Σ eᵢφᵢ) and ``self._stats``."""
         if self.trainable is not None:
-            delta = delta * self.trainable
+            gradient = gradient * self.trainable
         with np.errstate(over="ignore", invalid="ignore"):  # the trainer reports divergence
+            delta = self.rule.delta(gradient, float(self._stats[self.kernel.SQUARED_NORM]))
+            if self.trainable is not None:
+                delta = delta * self.trainable
             self.searcher.theta += delta  # in place: the search context holds this array
             self.stats.add(delta, self._stats, info)
         self._stats[:] = 0

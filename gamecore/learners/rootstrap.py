@@ -20,15 +20,15 @@ class RootStrap(Learner):
     def search_and_learn(self, state: State, limits: Limits) -> SearchInfo:
         self.searcher.clear()
         info = self.searcher.search(state, limits)
-        delta = np.zeros_like(self.theta)
+        gradient = np.zeros_like(self.theta)
         self.kernel.move_towards(
             state.arrays,
             self.searcher.ctx,
             self.theta,
             info.score.value,
-            self.step,
-            delta,
+            self.scale,
+            gradient,
             self._stats,
         )
-        self._apply(delta, info)
+        self._apply(gradient, info)
         return info

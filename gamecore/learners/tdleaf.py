@@ -6,11 +6,14 @@ gradient is φ of the principal leaf (the position at the end of the
 principal variation, whose value was backed up to the root). Online TD(λ)
 with eligibility traces, one sequence per learning team:
 
-    δ_t = P_t − P_{t−1};   θ += α·δ_t·e_{t−1};   e_t = λ·e_{t−1} + ∇P_t
+    δ_t = P_t − P_{t−1};   θ += rule(δ_t·e_{t−1});   e_t = λ·e_{t−1} + ∇P_t
 
 and at the end of the game the last prediction is compared with the result
-(±MAX_EVAL for a win or loss, 0 for a draw). Values are from the learning
-team's point of view throughout.
+(±MAX_EVAL for a win or loss, 0 for a draw). With the logistic loss the
+predictions are win probabilities σ(value/S), so δ_t is a difference of
+probabilities and ∇P_t is taken as φ of the leaf (the cross-entropy
+gradient, as for the other learners). Values are from the learning team's
+point of view throughout.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from gamecore.learners.base import Learner
+from gamecore.learners.updates import win_probability
 from gamecore.search import Limits, SearchInfo
 from gamecore.state import State
 from gamecore.values import MAX_EVAL
@@ -59,11 +63,13 @@ class TDLeaf(Learner):
     def _td_step(self, team: int, prediction: float, info: SearchInfo | None) -> None:
         if team not in self._previous:
             return
-        error = prediction - self._previous[team]
-        delta = self.step * error * self._trace[team]
-        self._stats[0] = 1
-        self._stats[1] = abs(error)
-        self._apply(delta, info)
+        previous, trace = self._previous[team], self._trace[team]
+        error = win_probability(prediction, self.scale) - win_probability(previous, self.scale)
+        k = self.kernel
+        self._stats[k.UPDATED] = 1
+        self._stats[k.ABS_ERROR] = abs(prediction - previous)
+        self._stats[k.SQUARED_NORM] = float(trace @ trace)
+        self._apply(error * trace, info)
 
     def _leaf_gradient(self, state: State, pv: list[int], team: int) -> np.ndarray:
         """φ of the principal leaf, signed for ``team`` (zero if the line ends the game)."""

@@ -3,8 +3,9 @@
 Veness, Uther, Silver & Blair (2009), Algorithm 2: after each training-mode
 search (transposition table cleared first), walk the table from the root;
 for every stored position searched to at least ``min_depth`` whose heuristic
-value lies below its lower bound, or above its upper bound, add
-η·(bound − H(s))·φ(s) to Δθ. Δθ is applied once, after the search.
+value lies below its lower bound, or above its upper bound, add its error
+towards the violated bound times φ(s) to the gradient; the update rule turns
+the gradient into Δθ, applied once, after the search.
 """
 
 from __future__ import annotations
@@ -33,19 +34,19 @@ class TreeStrapAlphaBeta(Learner):
         self.searcher.clear()
         info = self.searcher.search(state, limits)
         self._stamp += 1
-        delta = np.zeros_like(self.theta)
+        gradient = np.zeros_like(self.theta)
         state.reserve(MAX_PLY + 1)
         self.kernel.treestrap_walk(
             state.arrays,
             self.searcher.ctx,
             self.theta,
             np.int64(self.min_depth),
-            self.step,
-            delta,
+            self.scale,
+            gradient,
             self._seen,
             np.int64(self._stamp),
             np.int64(0),
             self._stats,
         )
-        self._apply(delta, info)
+        self._apply(gradient, info)
         return info

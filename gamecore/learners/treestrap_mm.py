@@ -43,18 +43,18 @@ class TreeStrapMinimax(Learner):
             if limits.nodes is not None and best[0].nodes >= limits.nodes:
                 break
         assert best is not None
-        info, delta, stats = best
+        info, gradient, stats = best
         self._stats[:] = stats
-        self._apply(delta, info)
+        self._apply(gradient, info)
         return info
 
     def _minimax_pass(
         self, state: State, depth: int, start: float
     ) -> tuple[SearchInfo, np.ndarray, np.ndarray]:
-        """One full-width pass: the root's choice, its Δθ and its statistics."""
+        """One full-width pass: the root's choice, its gradient and its statistics."""
         k = self.kernel
         ctx = self.searcher.ctx
-        delta = np.zeros_like(self.theta)
+        gradient = np.zeros_like(self.theta)
         stats = np.zeros(k.STATS_SIZE)
         team = state.team
         best_value, best_move = -INF, 0
@@ -66,8 +66,8 @@ class TreeStrapMinimax(Learner):
                 self.theta,
                 np.int64(depth - 1),
                 np.int64(1),
-                self.step,
-                delta,
+                self.scale,
+                gradient,
                 stats,
             )
             if state.team != team:
@@ -76,7 +76,7 @@ class TreeStrapMinimax(Learner):
             if value > best_value:
                 best_value, best_move = value, move
         # The root is an interior node too.
-        k.move_towards(state.arrays, ctx, self.theta, best_value, self.step, delta, stats)
+        k.move_towards(state.arrays, ctx, self.theta, best_value, self.scale, gradient, stats)
         info = SearchInfo(
             depth,
             Score.from_value(best_value),
@@ -86,4 +86,4 @@ class TreeStrapMinimax(Learner):
             depth,
             time.perf_counter() - start,
         )
-        return info, delta, stats
+        return info, gradient, stats

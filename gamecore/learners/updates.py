@@ -1,0 +1,152 @@
+"""Update rules: how a learner turns what its search found into Δθ.
+
+Every learner's compiled part gathers, for the positions it moves, the
+gradient g = Σ eᵢ·φ(sᵢ) and the normaliser Σ‖φ(sᵢ)‖² (see
+:mod:`gamecore.algorithms.learning`); the errors eᵢ are in one of two
+**losses**:
+
+* ``logistic`` — the difference of win probabilities σ(target/S) − σ(H/S),
+  S = :data:`LOGISTIC_SCALE` value units: every error lies within ±1, so a
+  mate found by the search (±9900) and a lost pawn pull on one bounded
+  scale instead of the mate drowning everything else;
+* ``value`` — target − H in value units: the squared error of Veness et al.
+  (2009), kept to reproduce the paper's runs.
+
+An **update rule** then chooses the step:
+
+* ``adam`` — per-feature adaptive steps (Kingma & Ba 2015): each weight moves
+  about ``step`` value units per update whatever the size and frequency of
+  its feature, so no game needs a step of its own;
+* ``nlms`` — normalised least mean squares: g·step/Σ‖φ‖², which moves the
+  evaluation of the updated positions a fraction ``step`` of the way to their
+  targets however many features are active;
+* ``sgd`` — plain gradient steps, step·g: the paper's rule, whose right step
+  depends on the game's feature scale (its default is the paper's).
+
+The measurements that chose the defaults are in docs/learning.md.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+
+from gamecore.errors import BadOption
+
+LOGISTIC_SCALE = 150.0
+"""Value units per logistic unit: +150 (1.5 pawns) is a 73% win probability."""
+
+LOSSES = ("logistic", "value")
+DEFAULT_LOSS = "value"
+
+
+def loss_scale(loss: str) -> float:
+    """The ``scale`` argument of the compiled learners for ``loss`` (0 means value units)."""
+    if loss not in LOSSES:
+        raise BadOption(f"unknown loss {loss!r} (choose from {', '.join(LOSSES)})")
+    return LOGISTIC_SCALE if loss == "logistic" else 0.0
+
+
+def win_probability(value: float, scale: float) -> float:
+    """σ(value/scale), or ``value`` itself when ``scale`` is 0 (the value loss)."""
+    if scale == 0.0:
+        return value
+    return 1.0 / (1.0 + math.exp(-value / scale))
+
+
+def value_gain(loss: str) -> float:
+    """Value units per unit of error: 4S for win probabilities (σ' = 1/4S at even odds), else 1."""
+    return 4.0 * LOGISTIC_SCALE if loss == "logistic" else 1.0
+
+
+class UpdateRule(ABC):
+    """Turns one search's gradient into Δθ; may keep state across updates (checkpointed)."""
+
+    name: str
+
+    def __init__(self, size: int, step: float, loss: str) -> None:
+        if not np.isfinite(step) or step <= 0:
+            raise BadOption(f"the step size must be a positive number, not {step}")
+        self.size = size
+        self.step = step
+        self.gain = value_gain(loss)
+
+    @abstractmethod
+    def delta(self, gradient: np.ndarray, squared_norm: float) -> np.ndarray:
+        """Δθ for the gradient Σ eᵢφᵢ of one search and its Σ‖φᵢ‖²."""
+
+    def state(self) -> dict[str, Any]:
+        """What a checkpoint must keep for a resumed run to continue exactly (JSON-able)."""
+        return {}
+
+    def load_state(self, state: dict[str, Any]) -> None:  # noqa: B027 - stateless by default
+        """Restore :meth:`state`."""
+
+
+class SGD(UpdateRule):
+    name = "sgd"
+
+    def delta(self, gradient: np.ndarray, squared_norm: float) -> np.ndarray:
+        return (self.step * self.gain) * gradient
+
+
+class NLMS(UpdateRule):
+    name = "nlms"
+
+    def delta(self, gradient: np.ndarray, squared_norm: float) -> np.ndarray:
+        if squared_norm <= 0.0:
+            return np.zeros_like(gradient)
+        return (self.step * self.gain / squared_norm) * gradient
+
+
+class Adam(UpdateRule):
+    name = "adam"
+    beta1 = 0.9
+    beta2 = 0.999
+    epsilon = 1e-8
+
+    def __init__(self, size: int, step: float, loss: str) -> None:
+        super().__init__(size, step, loss)
+        self.mean = np.zeros(size)
+        self.mean_square = np.zeros(size)
+        self.updates = 0
+
+    def delta(self, gradient: np.ndarray, squared_norm: float) -> np.ndarray:
+        g = self.gain * gradient
+        self.updates += 1
+        self.mean = self.beta1 * self.mean + (1.0 - self.beta1) * g
+        self.mean_square = self.beta2 * self.mean_square + (1.0 - self.beta2) * g * g
+        mean = self.mean / (1.0 - self.beta1**self.updates)
+        mean_square = self.mean_square / (1.0 - self.beta2**self.updates)
+        return self.step * mean / (np.sqrt(mean_square) + self.epsilon)
+
+    def state(self) -> dict[str, Any]:
+        return {
+            "updates": self.updates,
+            "mean": self.mean.tolist(),
+            "mean_square": self.mean_square.tolist(),
+        }
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        self.updates = int(state["updates"])
+        self.mean = np.array(state["mean"], dtype=np.float64)
+        self.mean_square = np.array(state["mean_square"], dtype=np.float64)
+
+
+UPDATE_RULES: dict[str, type[UpdateRule]] = {rule.name: rule for rule in (Adam, NLMS, SGD)}
+DEFAULT_UPDATE = "sgd"
+
+DEFAULT_STEPS = {"adam": 1.0, "nlms": 0.1}
+"""Steps of the scale-free rules: value units per update (adam), share of the error (nlms)."""
+
+
+def make_rule(name: str, size: int, step: float | None, loss: str, sgd_step: float) -> UpdateRule:
+    """The rule called ``name``; ``sgd_step`` is the learner's paper step (for ``sgd``)."""
+    if name not in UPDATE_RULES:
+        raise BadOption(f"unknown update rule {name!r} (choose from {', '.join(UPDATE_RULES)})")
+    if step is None:
+        step = DEFAULT_STEPS.get(name, sgd_step)  # the gain makes one sgd step fit both losses
+    return UPDATE_RULES[name](size, step, loss)

@@ -1,0 +1,116 @@
+"""One update of each learner, checked against the same update computed by hand.
+
+The hand computation follows the definitions in gamecore.learners.updates:
+the error of a node is σ(target/S) − σ(H/S) (logistic loss) or target − H
+(value loss), the gradient is Σ error·φ, and the rule turns it into Δθ.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import gamecore
+from gamecore.learners import LEARNERS
+from gamecore.learners.updates import LOGISTIC_SCALE, Adam, make_rule
+from gamecore.search import Limits
+from gamecore.values import MAX_EVAL
+from gamecore.weights import Weights
+
+POSITION = "......./......./......./......./...o.../..xxo.. x"
+S = LOGISTIC_SCALE
+
+
+def sigma(value: float) -> float:
+    return 1.0 / (1.0 + math.exp(-value / S))
+
+
+def features(learner, state) -> np.ndarray:
+    phi = np.zeros_like(learner.theta)
+    learner.kernel.accumulate_features(state.arrays, learner.searcher.ctx, 1.0, phi)
+    return phi
+
+
+def make(algo: str, **options):
+    game = gamecore.get_game("connect4")
+    theta = Weights.random(game, seed=11, scale=30.0).theta
+    return game, LEARNERS[algo](game, theta, **options)
+
+
+def error(target: float, h: float, loss: str) -> float:
+    target = float(np.clip(target, -MAX_EVAL, MAX_EVAL))
+    return sigma(target) - sigma(h) if loss == "logistic" else target - h
+
+
+@pytest.mark.parametrize("loss", ["logistic", "value"])
+@pytest.mark.parametrize("algo", ["rootstrap", "treestrap-ab"])
+def test_a_depth_one_search_moves_the_root_towards_its_value(algo, loss):
+    """At depth 1 both learners move only the root (its children are depth-0 entries)."""
+    game, learner = make(algo, update="sgd", loss=loss, step=1e-4)
+    state = game.state_from_text(POSITION)
+    theta, phi = learner.theta.copy(), features(learner, state)
+    h = float(theta @ phi)
+    info = learner.search_and_learn(state, Limits(depth=1))
+    gain = 4 * S if loss == "logistic" else 1.0
+    expected = theta + 1e-4 * gain * error(info.score.value, h, loss) * phi
+    np.testing.assert_allclose(learner.theta, expected, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("loss", ["logistic", "value"])
+def test_treestrap_minimax_moves_the_root_towards_the_best_child(loss):
+    game, learner = make("treestrap-mm", update="sgd", loss=loss, step=1e-4)
+    state = game.state_from_text(POSITION)
+    theta, phi = learner.theta.copy(), features(learner, state)
+    best = -math.inf
+    for move in state.legal_moves():
+        child = state.copy()
+        child.push_unchecked(move)
+        best = max(best, -float(theta @ features(learner, child)))
+    learner.search_and_learn(state, Limits(depth=1))
+    gain = 4 * S if loss == "logistic" else 1.0
+    expected = theta + 1e-4 * gain * error(best, float(theta @ phi), loss) * phi
+    np.testing.assert_allclose(learner.theta, expected, rtol=1e-12, atol=1e-12)
+
+
+def test_tdleaf_moves_the_first_leaf_by_the_temporal_difference():
+    """Two searches by the same team: the second prediction corrects the first's leaf."""
+    game, learner = make("tdleaf", update="sgd", loss="logistic", step=1e-4)
+    learner.begin_game()
+    state = game.state_from_text(POSITION)
+    first = learner.search_and_learn(state, Limits(depth=1))
+    leaf = state.copy()
+    for move in first.pv:
+        leaf.push_unchecked(move)
+    trace = -features(learner, leaf)  # the leaf has the other side to move
+    theta = learner.theta.copy()
+    state.push_unchecked(first.best_move)
+    state.push_unchecked(state.legal_moves()[0])
+    second = learner.search_and_learn(state, Limits(depth=1))
+    td = sigma(second.score.value) - sigma(first.score.value)
+    np.testing.assert_allclose(learner.theta, theta + 1e-4 * 4 * S * td * trace, atol=1e-12)
+
+
+def test_nlms_moves_a_single_position_a_fixed_share_of_its_error():
+    game, learner = make("rootstrap", update="nlms", loss="logistic", step=0.25)
+    state = game.state_from_text(POSITION)
+    h = float(learner.theta @ features(learner, state))
+    info = learner.search_and_learn(state, Limits(depth=1))
+    moved = float(learner.theta @ features(learner, state)) - h
+    assert moved == pytest.approx(0.25 * 4 * S * error(info.score.value, h, "logistic"))
+
+
+def test_adam_moves_every_weight_by_the_step_on_its_first_update():
+    rule = Adam(4, step=2.0, loss="value")
+    delta = rule.delta(np.array([3.0, -1e-3, 0.0, 50.0]), squared_norm=1.0)
+    np.testing.assert_allclose(delta, [2.0, -2.0, 0.0, 2.0], rtol=1e-4)
+
+
+def test_adam_state_round_trips_through_a_checkpoint():
+    rule = make_rule("adam", 3, None, "logistic", sgd_step=1e-5)
+    rule.delta(np.array([0.1, -0.2, 0.0]), 1.0)
+    copy = make_rule("adam", 3, None, "logistic", sgd_step=1e-5)
+    copy.load_state(rule.state())
+    g = np.array([0.3, 0.1, -0.1])
+    np.testing.assert_array_equal(rule.delta(g, 1.0), copy.delta(g, 1.0))
