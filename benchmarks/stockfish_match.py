@@ -49,14 +49,19 @@ def find_stockfish(explicit: str | None) -> str:
     )
 
 
-def gamecore_weights(path: str | None) -> str:
-    """Which weights gamecore will evaluate with, for the report and the PGN."""
-    if path:
-        return str(Path(path).resolve())
-    from gamecore.weights import DEFAULT_NAME, weights_dir
+def gamecore_weights(spec: str | None) -> str:
+    """Which weights gamecore will evaluate with, for the report, the PGN and its UCI option:
+    a shipped file's path, a weights file's absolute path, or ``zeros``."""
+    from gamecore.registry import game_class
+    from gamecore.weights import DEFAULT, ZEROS
 
-    default = weights_dir() / "chess" / DEFAULT_NAME
-    return str(default) if default.is_file() else "zeros (no weights/chess/default.npz)"
+    spec = spec or DEFAULT
+    shipped = game_class("chess").named_weights()
+    if spec in shipped:
+        return str(shipped[spec])
+    if spec == DEFAULT:
+        return ZEROS
+    return spec if spec == ZEROS else str(Path(spec).resolve())
 
 
 def parse_clock(text: str) -> tuple[float, float]:
@@ -127,7 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     timing.add_argument("--move-time", type=float, metavar="S", help="fixed seconds per move")
     parser.add_argument("--stockfish", metavar="PATH", help="Stockfish binary")
     parser.add_argument("--elo", type=int, help="Stockfish UCI_Elo (default: its minimum)")
-    parser.add_argument("--weights", metavar="FILE", help="gamecore weights (default: shipped)")
+    parser.add_argument(
+        "--weights", metavar="SPEC", help="gamecore weights: a shipped name, zeros or a file"
+    )
     parser.add_argument("--hash", type=int, default=16, help="hash MB for both engines")
     parser.add_argument("--max-plies", type=int, default=600, help="adjudicate a draw after this")
     parser.add_argument(
@@ -149,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     gamecore = chess.engine.SimpleEngine.popen_uci(GAMECORE, timeout=120, cwd=ROOT)
     options = {"Hash": args.hash}
     if args.weights:
-        options["Weights"] = str(Path(args.weights).resolve())
+        options["Weights"] = weights
     gamecore.configure(options)
     gamecore_name = gamecore.id.get("name", "gamecore")
     stockfish_name = f"{stockfish.id.get('name', 'Stockfish')} (UCI_Elo {elo})"

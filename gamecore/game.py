@@ -11,9 +11,12 @@ for display.
 from __future__ import annotations
 
 import importlib
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cached_property
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,6 +29,16 @@ from gamecore.kernel_api import KERNEL_FUNCTIONS
 
 if TYPE_CHECKING:
     from gamecore.state import State
+
+
+WEIGHTS_FOLDER = "weights"
+"""Folder of a game's package holding its shipped weights files."""
+
+
+def _package_of(cls: type) -> str:
+    """The package a class is defined in (the module itself for a top-level module)."""
+    module = sys.modules.get(cls.__module__)
+    return (getattr(module, "__package__", None) or cls.__module__) if module else cls.__module__
 
 
 @dataclass(frozen=True)
@@ -76,6 +89,9 @@ class Game(ABC):
     """Plies of history the state arrays hold before they are grown."""
     opening_books: ClassVar[dict[str, Path]] = {}
     """Named opening books shipped with the game (see :mod:`gamecore.openings`)."""
+    weights_package: ClassVar[str | None] = None
+    """Package whose ``weights/`` folder holds the game's shipped weights, one ``NAME.npz``
+    per name (see :meth:`named_weights`); None: the package that defines the class."""
     training_defaults: ClassVar[dict[str, Any]] = {}
     """Defaults of ``gamecore train`` for this game (games, depth, max_plies, opening_plies),
     chosen so that a run with no options finishes in about a minute."""
@@ -116,6 +132,33 @@ class Game(ABC):
             lacking = ", ".join(missing)
             raise PluginError(f"kernel {self.kernel_module} of game {self.name!r} lacks {lacking}")
         return module
+
+    @classmethod
+    def weights_folder(cls) -> Traversable:
+        """The folder of the game's shipped weights, read as package data so it works wherever
+        the package is installed (a plain ``Path`` for an ordinary install or a checkout)."""
+        package = cls.weights_package or _package_of(cls)
+        try:
+            return files(package) / WEIGHTS_FOLDER
+        except ModuleNotFoundError:
+            raise PluginError(f"game {cls.name!r}: weights package {package!r} not found") from None
+
+    @classmethod
+    def named_weights(cls) -> dict[str, Traversable]:
+        """The weights files the game ships, by name (file name without ``.npz``), sorted.
+
+        ``default`` is what a player spec ``default`` means; any other name can be given
+        wherever weights are asked for (``gamecore match chess treestrap-mm-selfplay default``).
+        """
+        folder = cls.weights_folder()
+        if not folder.is_dir():
+            return {}
+        found = {
+            entry.name.removesuffix(".npz"): entry
+            for entry in folder.iterdir()
+            if entry.name.endswith(".npz") and not entry.name.startswith(".") and entry.is_file()
+        }
+        return dict(sorted(found.items()))
 
     @property
     def capabilities(self) -> Capabilities:

@@ -25,12 +25,15 @@ from gamecore.kernel_api import ONGOING
 from gamecore.players import RandomPlayer, SearchPlayer
 from gamecore.search import Limits
 from gamecore.state import State
-from gamecore.weights import Weights
+from gamecore.weights import Weights, resolve_weights, spec_label
+
+RANDOM = "random"
 
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """Who plays: ``random``, ``default`` (the game's shipped weights) or a weights file."""
+    """Who plays: ``random``, or a searcher with weights named as :func:`resolve_weights`
+    reads them (``zeros``, ``default``, a name the game ships, a weights file)."""
 
     text: str
     name: str
@@ -38,12 +41,10 @@ class PlayerSpec:
 
     @classmethod
     def parse(cls, game: Game, text: str) -> PlayerSpec:
-        if text == "random":
-            return cls(text, "random", None)
-        if text == "default":
-            return cls(text, "default", Weights.default(game))
-        weights = Weights.load(text, game)
-        return cls(text, Path(text).stem, weights)
+        """The player ``text`` names; :class:`BadWeights` (one line) for an unknown one."""
+        if text == RANDOM:
+            return cls(text, RANDOM, None)
+        return cls(text, spec_label(text), resolve_weights(game, text, others=(RANDOM,)))
 
     def make(self, game: Game, limits: Limits, seed: int, tt_megabytes: float = 16):
         if self.weights is None:

@@ -33,7 +33,7 @@ from gamecore.errors import GamecoreError
 from gamecore.game import Game
 from gamecore.search import Limits, Score, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
-from gamecore.weights import Weights
+from gamecore.weights import Weights, resolve_weights
 
 DEFAULT_HASH_MB = 16
 MAX_HASH_MB = 4096
@@ -318,7 +318,7 @@ class UciEngine:
                 if value in ("", "<empty>"):
                     weights = Weights.default(self.game)
                 else:
-                    weights = Weights.load(value, self.game)
+                    weights = resolve_weights(self.game, value)
             except GamecoreError as exc:
                 self.info_string(f"Weights not changed: {exc}")
                 return

@@ -7,39 +7,48 @@ fact against the game it is for and refuses a mismatch with a message saying
 what did not match — weights are never read against the wrong features.
 Saving writes a temporary file, syncs it and renames it over the target, so an
 interrupted save never leaves a truncated file behind.
+
+Games ship named weights files in their own package (:meth:`Game.named_weights`);
+:func:`resolve_weights` turns what a user types — ``zeros``, ``default``, a
+shipped name or a path — into weights, the same way in every command.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
+from importlib.resources import as_file
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from gamecore.errors import GamecoreError
+from gamecore.errors import BadOption, GamecoreError
 from gamecore.game import Game
 
 FORMAT = "gamecore-weights"
 FORMAT_VERSION = 1
-DEFAULT_NAME = "default.npz"
+DEFAULT = "default"
+"""The name of a game's shipped weights that ``default`` picks."""
+ZEROS = "zeros"
+"""All-zero weights: a searching player that knows only the rules, the yardstick learners
+must beat."""
 
 
-def weights_dir() -> Path:
-    """Where shipped weights live: ``$GAMECORE_WEIGHTS_DIR``, else ``weights/`` of the checkout."""
-    env = os.environ.get("GAMECORE_WEIGHTS_DIR")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parent.parent / "weights"
+def shipped_path(game_cls: type[Game], name: str) -> Path:
+    """Where the game's shipped weights ``name`` are written (its package's ``weights/``).
 
-
-def default_weights_path(game_name: str) -> Path:
-    """Where a game's shipped hand-set weights live: ``weights/<game>/default.npz``."""
-    return weights_dir() / game_name / DEFAULT_NAME
+    Only for rebuilding shipped files from a source checkout: the folder must be on disk.
+    """
+    folder = game_cls.weights_folder()
+    if not isinstance(folder, Path):
+        raise BadOption(f"{game_cls.name}'s weights folder {folder} is not on disk; give --out")
+    return folder / f"{name}.npz"
 
 
 def write_hand_set(
@@ -52,17 +61,59 @@ def write_hand_set(
     """
     import argparse
 
-    from gamecore.registry import get_game
+    from gamecore.registry import game_class, get_game
 
-    default = default_weights_path(game_name)
     parser = argparse.ArgumentParser(description=f"Write the hand-set {game_name} weights file.")
-    parser.add_argument("--out", type=Path, default=None, help=f"default: {default}")
-    path = parser.parse_args(argv).out or default
+    parser.add_argument(
+        "--out", type=Path, default=None, help="default: the game's shipped default.npz"
+    )
+    path = parser.parse_args(argv).out or shipped_path(game_class(game_name), DEFAULT)
     game = get_game(game_name)
     Weights.for_game(game, theta, init="hand-set", description=description).save(path)
     fs = game.feature_set
     print(f"wrote {path} ({fs.count} {fs.name} weights)")
     return path
+
+
+def resolve_weights(game: Game, spec: str, others: tuple[str, ...] = ()) -> Weights:
+    """The weights a command-line spec names: ``zeros``, ``default``, a name the game ships,
+    or a weights file — the one reading every command shares.
+
+    A bare word that is neither a name nor an existing file is an unknown name
+    (:class:`BadWeights` listing the names); anything with a path separator or the
+    ``.npz`` suffix is a file. ``others`` are the names the caller itself accepts
+    (``random``, ...), listed in that message too. An explicit ``default`` for a game
+    that ships none says on stderr that it plays with zeros.
+    """
+    if spec == ZEROS:
+        return Weights.zeros(game, init=ZEROS)
+    if spec == DEFAULT:
+        weights = Weights.default(game)
+        if "note" in weights.metadata:
+            sys.stderr.write(f"note: {weights.metadata['note']}\n")
+        return weights
+    shipped = game.named_weights()
+    if spec in shipped:
+        return _load_shipped(shipped[spec], game)
+    if _names_a_file(spec) or Path(spec).exists():
+        return Weights.load(spec, game)
+    names = ", ".join(sorted({*others, ZEROS, DEFAULT, *shipped}))
+    raise BadWeights(f"unknown weights {spec!r}: {game.name} knows {names}, or give a weights file")
+
+
+def spec_label(spec: str) -> str:
+    """A short name for the player a spec makes: the name itself, or a file's stem."""
+    return Path(spec).stem if _names_a_file(spec) else spec
+
+
+def _names_a_file(spec: str) -> bool:
+    """A spec that can only be a path: it has a folder in it or the weights suffix."""
+    return "/" in spec or os.sep in spec or spec.endswith(".npz")
+
+
+def _load_shipped(entry: Traversable, game: Game) -> Weights:
+    with as_file(entry) as path:
+        return Weights.load(path, game)
 
 
 class BadWeights(GamecoreError):
@@ -100,11 +151,13 @@ class Weights:
 
     @classmethod
     def default(cls, game: Game) -> Weights:
-        """The game's shipped hand-set weights (``weights/<game>/default.npz``), else zeros."""
-        path = default_weights_path(game.name)
-        if path.is_file():
-            return cls.load(path, game)
-        return cls.zeros(game, init="zeros", note="no default weights shipped for this game")
+        """The game's shipped ``default`` weights, else all zeros (with a note saying so)."""
+        shipped = game.named_weights()
+        if DEFAULT in shipped:
+            return _load_shipped(shipped[DEFAULT], game)
+        return cls.zeros(
+            game, init=ZEROS, note=f"{game.name} ships no default weights; using all zeros"
+        )
 
     def check_fits(self, game: Game) -> None:
         """Raise :class:`BadWeights` unless these weights are for ``game``'s features."""

@@ -1,8 +1,9 @@
 """Who sits in each seat: a person, the engine (with its weights), or a random mover.
 
 ``--players human,engine,random`` names one kind per seat in seat order;
-``engine:FILE`` gives that engine its own weights file and ``engine@S`` (or
-``engine:FILE@S``) its own seconds per move. The window lets a
+``engine:WEIGHTS`` gives that engine its own weights (``zeros``, ``default``, a name
+the game ships or a weights file) and ``engine@S`` (or ``engine:WEIGHTS@S``) its own
+seconds per move. The window lets a
 person change a seat's kind by clicking it; engines with the same weights
 share one searcher (and so one transposition table).
 """
@@ -17,7 +18,7 @@ import numpy as np
 from gamecore.errors import BadOption
 from gamecore.game import Game
 from gamecore.search import Searcher, SearchParams
-from gamecore.weights import Weights
+from gamecore.weights import Weights, resolve_weights
 
 KINDS = ("human", "engine", "random")
 TT_MEGABYTES = 16
@@ -25,7 +26,7 @@ TT_MEGABYTES = 16
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat's player: its kind and, for an engine, its own weights file and seconds per
+    """One seat's player: its kind and, for an engine, its own weights spec and seconds per
     move (None: the window's --weights and time)."""
 
     kind: str
@@ -52,7 +53,7 @@ def default_seats(num_players: int) -> list[Seat]:
 
 
 def parse_seats(spec: str | None, num_players: int) -> list[Seat]:
-    """Seats from ``human,engine:FILE,random`` (one per seat); BadOption on a bad entry."""
+    """Seats from ``human,engine:WEIGHTS,random`` (one per seat); BadOption on a bad entry."""
     if spec is None:
         return default_seats(num_players)
     entries = [e.strip() for e in spec.split(",")]
@@ -65,17 +66,19 @@ def parse_seats(spec: str | None, num_players: int) -> list[Seat]:
 
 
 def _parse_seat(entry: str) -> Seat:
-    """``human``, ``random``, ``engine``, ``engine:FILE``, ``engine@S`` or ``engine:FILE@S``."""
+    """``human``, ``random``, ``engine``, ``engine:WEIGHTS``, ``engine@S``, ``engine:WEIGHTS@S``."""
     body, at, seconds_text = entry.rpartition("@") if "@" in entry else (entry, "", "")
     kind, sep, path = body.partition(":")
     if kind not in KINDS:
         raise BadOption(f"--players: unknown seat kind {entry!r} (use {', '.join(KINDS)})")
     if (sep or at) and kind != "engine":
         raise BadOption(
-            f"--players: {entry!r}: only an engine takes weights or a time (engine:FILE@S)"
+            f"--players: {entry!r}: only an engine takes weights or a time (engine:WEIGHTS@S)"
         )
     if sep and not path:
-        raise BadOption(f"--players: {entry!r}: engine: needs a weights file after the colon")
+        raise BadOption(
+            f"--players: {entry!r}: engine: needs weights (a name or a file) after the colon"
+        )
     seconds = None
     if at:
         try:
@@ -88,7 +91,7 @@ def _parse_seat(entry: str) -> Seat:
 
 
 class Engines:
-    """One searcher per weights file the seats use, made on first use and kept."""
+    """One searcher per weights spec the seats use, made on first use and kept."""
 
     def __init__(self, game: Game, default_weights: str | None = None) -> None:
         self.game = game
@@ -96,17 +99,17 @@ class Engines:
         self._weights: dict[str | None, Weights] = {}
         self._searchers: dict[str | None, Searcher] = {}
 
-    def weights(self, path: str | None) -> Weights:
-        """The weights for a seat's file (None: --weights, else the game's shipped default).
+    def weights(self, spec: str | None) -> Weights:
+        """The weights for a seat's spec (None: --weights, else the game's shipped default).
 
         Raises :class:`~gamecore.weights.BadWeights` with a one-line message.
         """
-        path = path or self.default_weights
-        if path not in self._weights:
-            self._weights[path] = (
-                Weights.load(path, self.game) if path else Weights.default(self.game)
+        spec = spec or self.default_weights
+        if spec not in self._weights:
+            self._weights[spec] = (
+                resolve_weights(self.game, spec) if spec else Weights.default(self.game)
             )
-        return self._weights[path]
+        return self._weights[spec]
 
     def theta(self, path: str | None = None) -> np.ndarray:
         return self.weights(path).theta

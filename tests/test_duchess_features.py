@@ -10,7 +10,7 @@ import pytest
 
 from gamecore.registry import get_game
 from gamecore.search import Searcher
-from gamecore.weights import Weights, default_weights_path
+from gamecore.weights import Weights
 from games.duchess import default_weights
 from games.duchess import features as F
 from games.duchess.layout import BISHOP, KING, ROOK, WIZARD
@@ -135,7 +135,7 @@ def test_shipped_weights_equal_the_module(game, tmp_path) -> None:
     assert np.array_equal(shipped.theta, default_weights.build_theta())
     rebuilt = tmp_path / "default.npz"
     default_weights.main(["--out", str(rebuilt)])
-    assert rebuilt.read_bytes() == default_weights_path("duchess").read_bytes()
+    assert rebuilt.read_bytes() == game.named_weights()["default"].read_bytes()
 
 
 def test_default_evaluation_is_sensible(game) -> None:

@@ -90,7 +90,7 @@ def test_seats_parse_kinds_weights_and_times():
         ("random@1,human", "only an engine takes weights or a time"),
         ("engine@x,human", "seconds > 0"),
         ("engine@0,human", "seconds > 0"),
-        ("engine:,human", "needs a weights file"),
+        ("engine:,human", "needs weights"),
         ("human,human,human", "lists 3 seat(s), the game has 2"),
     ],
 )

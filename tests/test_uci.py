@@ -123,6 +123,9 @@ def test_setoption_weights_and_hash(tmp_path):
         eng.configure({"Weights": ""})  # back to the shipped default
         info = eng.analyse(chess.Board(), chess.engine.Limit(depth=2))
         assert info["score"].relative == default
+        eng.configure({"Weights": "zeros"})  # a name, like every weights option
+        info = eng.analyse(chess.Board(), chess.engine.Limit(depth=2))
+        assert info["score"].relative == chess.engine.Cp(0)
 
 
 # -- the raw protocol -------------------------------------------------------------

@@ -34,16 +34,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--players",
         metavar="KINDS",
         help="who sits in each seat, in seat order, comma-separated: human, random, engine, "
-        "engine:WEIGHTS_FILE, engine@SECONDS or engine:WEIGHTS_FILE@SECONDS (default: seat 1 "
+        "engine:WEIGHTS, engine@SECONDS or engine:WEIGHTS@SECONDS, WEIGHTS being zeros, "
+        "default, a name the game ships or a weights file (default: seat 1 "
         "human, the others engine), "
         "e.g. --players human,engine or, for Duchess, --players human,engine,human,engine,"
         "random,engine",
     )
     parser.add_argument(
         "--weights",
-        metavar="FILE",
-        help="weights for every engine seat without its own (default: the game's shipped "
-        "weights, else zeros); also drawn by the weights view",
+        metavar="SPEC",
+        help="weights for every engine seat without its own: zeros, default (the game's "
+        "shipped default, else zeros), a name the game ships or a weights file (default: "
+        "default); also drawn by the weights view",
     )
     parser.add_argument(
         "--time-per-move",

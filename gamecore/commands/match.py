@@ -15,7 +15,9 @@ from gamecore.match import GameResult, MatchSettings, PlayerSpec, run_match, wri
 from gamecore.openings import load_book
 from gamecore.search import Limits
 
-PLAYER_HELP = "random, default (the shipped weights) or a weights file"
+PLAYER_HELP = (
+    "random, zeros, default, a weights name the game ships (see `gamecore games`) or a weights file"
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

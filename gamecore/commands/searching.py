@@ -9,8 +9,12 @@ from gamecore.game import Game
 from gamecore.search import Limits, Score, Searcher, SearchParams
 from gamecore.state import State
 from gamecore.uci import DEFAULT_HASH_MB, MAX_HASH_MB, mate_in_moves
-from gamecore.weights import Weights
+from gamecore.weights import Weights, resolve_weights
 
+WEIGHTS_HELP = (
+    "evaluation weights: zeros, default (the game's shipped default, else zeros), another "
+    "name the game ships (see `gamecore games`) or a weights file (default: default)"
+)
 MAX_DEPTH = 95
 """Deepest iteration the search kernel supports (its MAX_PLY - 1)."""
 
@@ -19,9 +23,8 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
     """--weights, --hash, --mode."""
     parser.add_argument(
         "--weights",
-        metavar="FILE",
-        help="evaluation weights file (default: the game's shipped weights/<game>/default.npz, "
-        "else all zeros)",
+        metavar="SPEC",
+        help=WEIGHTS_HELP,
     )
     parser.add_argument(
         "--hash",
@@ -66,9 +69,9 @@ def limits_from_args(args: argparse.Namespace, default_time: float) -> Limits:
     return Limits(depth=args.depth, nodes=nodes, time=seconds)
 
 
-def load_weights(game: Game, path: str | None) -> Weights:
+def load_weights(game: Game, spec: str | None) -> Weights:
     """The weights named by --weights (BadWeights on any problem), else the shipped default."""
-    return Weights.default(game) if path is None else Weights.load(path, game)
+    return Weights.default(game) if spec is None else resolve_weights(game, spec)
 
 
 def search_params(mode: str) -> SearchParams:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 
 from gamecore.commands.common import add_game_arguments, game_from_args
+from gamecore.commands.searching import WEIGHTS_HELP, load_weights
 from gamecore.heatmap import pieces_with_squares, write_heatmap
-from gamecore.weights import Weights
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("show-weights", help="draw piece-square weights as a heat map (PNG)")
     add_game_arguments(parser)
-    parser.add_argument("--weights", metavar="FILE", help="weights file (default: hand-set)")
+    parser.add_argument("--weights", metavar="SPEC", help=WEIGHTS_HELP)
     parser.add_argument(
         "--piece",
         action="append",
@@ -25,9 +25,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = game_from_args(args)
-    weights = Weights.load(args.weights, game) if args.weights else Weights.default(game)
+    weights = load_weights(game, args.weights)
     glyphs = args.piece or pieces_with_squares(game)
-    source = args.weights or "hand-set weights"
+    source = args.weights or "default weights"
     out = args.out or f"{game.name}-weights.png"
     path = write_heatmap(game, weights.theta, glyphs, out, title=f"{game.name}: {source}")
     print(f"wrote {path}")

@@ -18,7 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="run as a UCI engine (for chess GUIs and python-chess)",
         description="Run as a UCI engine on stdin/stdout. The search runs in the background, "
         "so 'stop', 'isready' and 'quit' are answered while it thinks. UCI options: Hash (MB), "
-        "Weights (path of a weights file; empty for the shipped default), Move Overhead (ms).",
+        "Weights (zeros, default, a name the game ships or a weights file; empty for default), "
+        "Move Overhead (ms).",
     )
     parser.add_argument(
         "game", nargs="?", default="chess", help="registered game name (default: chess)"

@@ -1,4 +1,4 @@
-"""Hand-set checkers-chinook weights: the shipped ``weights/checkers/default.npz``.
+"""Hand-set checkers-chinook weights: the shipped ``games/checkers/weights/default.npz``.
 
 θ is in hundredths of a man (a man is 100) for the side to move's own
 features; the opponent's features get the same weights negated (its

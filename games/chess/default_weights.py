@@ -1,4 +1,4 @@
-"""Hand-set chess-meep weights: the shipped ``weights/chess/default.npz``.
+"""Hand-set chess-meep weights: the shipped ``games/chess/weights/default.npz``.
 
 θ is written in centipawn-like units (a pawn is 100) for the side to move's
 own features; the opponent's block is the same table negated, with squares

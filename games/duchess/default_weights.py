@@ -1,4 +1,4 @@
-"""Hand-set duchess-rs weights: the shipped ``weights/duchess/default.npz``.
+"""Hand-set duchess-rs weights: the shipped ``games/duchess/weights/default.npz``.
 
 θ is in hundredths of a pawn for the team to move. Material follows the
 thesis' starting values (pawn 5, bishop and knight 10, rook and wizard 15,
