@@ -82,6 +82,9 @@ class TrainConfig:
     """Update rule: ``adam``, ``nlms`` or ``sgd``."""
     loss: str = DEFAULT_LOSS
     """Error the learners reduce: ``logistic`` (win probability) or ``value``."""
+    average: bool = True
+    """Write the running average of θ over the last quarter of the games (Polyak averaging),
+    not θ itself: the average of a noisy walk sits closer to its centre."""
     min_depth: int = 1
     lam: float = 0.95
     init: str | None = None
@@ -145,8 +148,8 @@ class Trainer:
         self._in_game = False
         self._stop_requested = False
         if resume is not None:
-            theta = resume.theta.copy()
             state = resume.metadata["training"]
+            theta = np.array(state["live_theta"]) if "live_theta" in state else resume.theta.copy()
             self.progress = Progress(**state["progress"])
             self.rng.bit_generator.state = state["rng"]
         elif config.init == "zeros":
@@ -166,6 +169,7 @@ class Trainer:
         if config.algo == "tdleaf":
             options["lam"] = config.lam
         self.learner = learner_cls(self.game, theta, **options)
+        self.average = resume.theta.copy() if resume is not None else theta.copy()
         if resume is not None:
             self.learner.rule.load_state(resume.metadata["training"].get("update_rule", {}))
         self.learner_player = LearnerPlayer(self.learner, config.limits())
@@ -230,6 +234,7 @@ class Trainer:
                     f"{self.learner.step:g} is too large for {config.game}; the last finite "
                     f"weights are in {config.out} (resume with --resume and a smaller --step)"
                 )
+            self._update_average()
             self._append_log(row)
             if (
                 self.progress.games_done % config.checkpoint_every == 0
@@ -242,19 +247,26 @@ class Trainer:
                 on_game(self.progress, row)
         return self.progress
 
-    def _game_boundary(self) -> tuple[np.ndarray, dict, Progress, dict]:
-        """What a checkpoint at this game boundary holds: θ, the random generator, the totals
-        and the update rule's state."""
+    def _update_average(self) -> None:
+        """θ̄ += (θ − θ̄)/k over the games so far, k capped at a quarter of the run's games."""
+        horizon = max(1, self.config.games // 4)
+        self.average += (self.learner.theta - self.average) / min(self.progress.games_done, horizon)
+
+    def _game_boundary(self) -> tuple[np.ndarray, dict, Progress, dict, np.ndarray]:
+        """What a checkpoint at this game boundary holds: θ, the random generator, the totals,
+        the update rule's state and the average of θ."""
         return (
             self.learner.theta.copy(),
             self.rng.bit_generator.state,
             dataclasses.replace(self.progress),
             self.learner.rule.state(),
+            self.average.copy(),
         )
 
-    def _rewind_and_checkpoint(self, boundary: tuple[np.ndarray, dict, Progress, dict]) -> None:
+    def _rewind_and_checkpoint(self, boundary: tuple) -> None:
         """Undo the unfinished game (back to ``boundary``) and checkpoint there."""
-        theta, rng_state, progress, rule_state = boundary
+        theta, rng_state, progress, rule_state, average = boundary
+        self.average = average
         self.learner.theta[:] = theta
         self.rng.bit_generator.state = rng_state
         self.progress = progress
@@ -332,7 +344,11 @@ class Trainer:
             "algorithm": self.config.algo,
             "games": self.progress.games_done,
         }
-        Weights.for_game(self.game, self.learner.theta, **meta).save(path or self.config.out)
+        theta = self.learner.theta
+        if self.config.average:
+            meta["training"]["live_theta"] = theta.tolist()  # what the learner continues from
+            theta = self.average
+        Weights.for_game(self.game, theta, **meta).save(path or self.config.out)
 
     def _append_log(self, row: dict) -> None:
         path = self.config.log_path()
@@ -373,6 +389,6 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
     except (KeyError, TypeError):
         raise BadOption("that weights file is not a training checkpoint") from None
     # Runs checkpointed before the update rules existed used the paper's rule.
-    stored = {"update": "sgd", "loss": "value", **stored}
+    stored = {"update": "sgd", "loss": "value", "average": False, **stored}
     config = TrainConfig(**stored)
     return dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})

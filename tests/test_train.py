@@ -275,3 +275,29 @@ def test_a_stop_requested_between_games_waits_for_the_bookkeeping(tmp_path):
     assert saved.metadata["training"]["progress"]["games_done"] == 3
     with open(config.log_path(), newline="") as f:
         assert [int(r["game"]) for r in csv.DictReader(f)] == [1, 2, 3]
+
+
+def test_a_resumed_adam_run_with_averaging_equals_an_uninterrupted_one(tmp_path):
+    """Adam's moments, the live θ and its average all survive a checkpoint exactly."""
+    options = dict(update="adam", loss="logistic", average=True, games=6, checkpoint_every=1)
+    (tmp_path / "a").mkdir()
+    whole = config(tmp_path / "a", **options)
+    Trainer(whole).run()
+
+    (tmp_path / "b").mkdir()
+    half = config(tmp_path / "b", **options)
+    trainer = Trainer(half)
+
+    def stop_after_three(progress, row):
+        if progress.games_done == 3:
+            trainer.request_stop()
+
+    with pytest.raises(KeyboardInterrupt):
+        trainer.run(stop_after_three)
+    checkpoint = Weights.load(half.out)
+    assert checkpoint.metadata["training"]["progress"]["games_done"] == 3
+    assert "live_theta" in checkpoint.metadata["training"]
+    Trainer(resume_config(checkpoint), resume=checkpoint).run()
+
+    assert np.array_equal(Weights.load(whole.out).theta, Weights.load(half.out).theta)
+    assert log_rows(whole) == log_rows(half)

@@ -58,6 +58,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--loss", choices=LOSSES, help=f"error measure: win probability or value ({DEFAULT_LOSS})"
     )
     parser.add_argument("--step", type=float, help="step size override (default: the rule's)")
+    parser.add_argument(
+        "--average",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="write the average of the weights over the last quarter of the games",
+    )
     parser.add_argument("--min-depth", type=int, help="TreeStrap(αβ): least depth of an update")
     parser.add_argument("--lambda", dest="lam", type=float, help="TD-Leaf(λ) trace decay")
     parser.add_argument("--opening-plies", type=int, help="random plies that open each game")
@@ -85,6 +91,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "step": args.step,
         "update": args.update,
         "loss": args.loss,
+        "average": args.average,
         "min_depth": args.min_depth,
         "lam": args.lam,
         "opening_plies": args.opening_plies,

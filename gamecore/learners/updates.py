@@ -40,7 +40,7 @@ LOGISTIC_SCALE = 150.0
 """Value units per logistic unit: +150 (1.5 pawns) is a 73% win probability."""
 
 LOSSES = ("logistic", "value")
-DEFAULT_LOSS = "value"
+DEFAULT_LOSS = "logistic"
 
 
 def loss_scale(loss: str) -> float:
@@ -137,7 +137,7 @@ class Adam(UpdateRule):
 
 
 UPDATE_RULES: dict[str, type[UpdateRule]] = {rule.name: rule for rule in (Adam, NLMS, SGD)}
-DEFAULT_UPDATE = "sgd"
+DEFAULT_UPDATE = "adam"
 
 DEFAULT_STEPS = {"adam": 1.0, "nlms": 0.1}
 """Steps of the scale-free rules: value units per update (adam), share of the error (nlms)."""
