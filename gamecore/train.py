@@ -9,6 +9,8 @@ generator's state and the configuration. A checkpoint always describes a game
 boundary (on Ctrl-C, θ as it was when the interrupted game began), so
 ``--resume`` replays exactly what an uninterrupted run would have played
 (for depth-limited searches; time-limited ones depend on the clock anyway).
+With ``eval_every``, the weights are also measured against fixed opponents as
+they learn (:mod:`gamecore.yardsticks`), into ``OUT.eval.csv``.
 """
 
 from __future__ import annotations
@@ -33,7 +35,13 @@ from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.stages import parse_stages, stage_of
-from gamecore.weights import BadWeights, Weights
+from gamecore.weights import BadWeights, Weights, resolve_weights, spec_label
+from gamecore.yardsticks import (
+    DEFAULT_GAMES,
+    DEFAULT_OPPONENTS,
+    YardstickRunner,
+    eval_log_path,
+)
 
 LOG_FIELDS = (
     "game",
@@ -62,7 +70,8 @@ class TrainConfig:
     game_options: dict[str, Any] = field(default_factory=dict)
     algo: str = "treestrap-ab"
     vs: str = "self"
-    """``self``, ``random`` or the path of a weights file to play against."""
+    """``self``, ``random`` or weights to play against (``zeros``, ``default``, a name the game
+    ships, a weights file)."""
     games: int = 20
     depth: int | None = 2
     time_per_move: float | None = None
@@ -88,19 +97,31 @@ class TrainConfig:
     min_depth: int = 1
     lam: float = 0.95
     init: str | None = None
-    """Weights file to start from, or ``zeros``; None: small random weights from ``seed``."""
+    """Weights to start from (``zeros``, ``default``, a name the game ships, a weights file);
+    None: small random weights from ``seed``."""
     stages: str | None = None
     """Staged learning schedule (see :mod:`gamecore.stages`), e.g. ``material:200,all:400``."""
     book: str | None = None
     """Opening book (a game's named book or a file): game i starts from its line i mod size,
     instead of ``opening_plies`` random plies."""
     init_scale: float = 1.0
+    eval_every: int = 0
+    """Measure the weights against the ``eval_vs`` opponents every this many games (and at
+    the start and the end); 0: never."""
+    eval_games: int = DEFAULT_GAMES
+    """Games per opponent and measurement (even: each opening from both sides)."""
+    eval_vs: str = DEFAULT_OPPONENTS
+    """Comma-separated opponents of the measurements: ``random``, ``zeros``, ``default``, a
+    name the game ships, a weights file."""
 
     def limits(self) -> Limits:
         return Limits(depth=self.depth, time=self.time_per_move)
 
     def log_path(self) -> Path:
         return Path(self.out).with_suffix(".csv")
+
+    def eval_log_path(self) -> Path:
+        return eval_log_path(self.out)
 
 
 @dataclass
@@ -146,16 +167,16 @@ class Trainer:
         self.progress = Progress()
         self.rng = np.random.default_rng(config.seed)
         self._in_game = False
+        self._in_evaluation = False
         self._stop_requested = False
+        self._resumed = resume is not None
         if resume is not None:
             state = resume.metadata["training"]
             theta = np.array(state["live_theta"]) if "live_theta" in state else resume.theta.copy()
             self.progress = Progress(**state["progress"])
             self.rng.bit_generator.state = state["rng"]
-        elif config.init == "zeros":
-            theta = Weights.zeros(self.game).theta
         elif config.init:
-            theta = Weights.load(config.init, self.game).theta.copy()
+            theta = resolve_weights(self.game, config.init).theta.copy()
         else:
             theta = Weights.random(self.game, seed=config.seed, scale=config.init_scale).theta
         learner_cls = LEARNERS[config.algo]
@@ -176,6 +197,7 @@ class Trainer:
         self.opponent = self._opponent()
         self.book = load_book(self.game, config.book) if config.book else None
         self.stages = parse_stages(self.game, config.stages) if config.stages else None
+        self.yardsticks = self._yardsticks()
 
     def _opponent(self):
         vs = self.config.vs
@@ -184,10 +206,29 @@ class Trainer:
         if vs == "random":
             return RandomPlayer(self.rng)
         try:
-            weights = Weights.load(vs, self.game)
+            weights = resolve_weights(self.game, vs, others=("self", "random"))
         except BadWeights as exc:
-            raise BadOption(f"--vs must be self, random or a weights file: {exc}") from None
-        return SearchPlayer(self.game, weights, self.config.limits(), name=Path(vs).stem)
+            raise BadOption(f"--vs: {exc}") from None
+        return SearchPlayer(self.game, weights, self.config.limits(), name=spec_label(vs))
+
+    def _yardsticks(self) -> YardstickRunner | None:
+        """The measurements against fixed opponents, if asked for (opponents checked now)."""
+        config = self.config
+        if not config.eval_every:
+            return None
+        return YardstickRunner(
+            self.game,
+            config.game_options,
+            config.eval_log_path(),
+            every=config.eval_every,
+            games=config.eval_games,
+            opponents=config.eval_vs,
+            limits=config.limits(),
+            opening_plies=config.opening_plies,
+            max_plies=config.max_plies,
+            seed=config.seed,
+            book=self.book,
+        )
 
     # -- running -------------------------------------------------------------------
 
@@ -196,15 +237,27 @@ class Trainer:
 
         For signal handlers: an interrupt raised while the log or a checkpoint is
         being written could leave them half-done, so it waits for the next game.
+        A measurement against the yardsticks is dropped at once, like a game.
         """
-        if self._in_game:
+        if self._in_game or self._in_evaluation:
             raise KeyboardInterrupt
         self._stop_requested = True
 
     def run(self, on_game: Callable[[Progress, dict], None] | None = None) -> Progress:
-        """Play the remaining games; checkpoint as configured and on Ctrl-C (then re-raise)."""
-        config = self.config
+        """Play the remaining games; checkpoint as configured and on Ctrl-C (then re-raise);
+        measure against the yardsticks as configured, the final weights too."""
         self._trim_log()
+        try:
+            self._measure()
+            self._play(on_game)
+            self._measure(final=True)
+        finally:
+            if self.yardsticks is not None:
+                self.yardsticks.close()
+        return self.progress
+
+    def _play(self, on_game: Callable[[Progress, dict], None] | None) -> None:
+        config = self.config
         started = time.perf_counter()
         if self.progress.games_done >= config.games:
             self.checkpoint()  # zero games: the starting weights, as a file
@@ -243,9 +296,33 @@ class Trainer:
                 self.checkpoint()
             if config.snapshot_every and self.progress.games_done % config.snapshot_every == 0:
                 self.checkpoint(self.snapshot_path(self.progress.games_done))
+            self._measure()
             if on_game is not None:
                 on_game(self.progress, row)
-        return self.progress
+
+    def _measure(self, final: bool = False) -> None:
+        """Hand the weights to the yardsticks if a measurement is due (at the end, wait for
+        it); record any that finished. Ctrl-C meanwhile checkpoints this game boundary."""
+        runner = self.yardsticks
+        if runner is None:
+            return
+        done = self.progress.games_done
+        self._in_evaluation = True
+        try:
+            if runner.due(done, self.config.games, final):
+                runner.submit(done, self.current_weights(), self.progress.seconds)
+            runner.poll()
+            if final:
+                runner.wait()
+        except KeyboardInterrupt:
+            self.checkpoint()
+            raise
+        finally:
+            self._in_evaluation = False
+
+    def current_weights(self) -> np.ndarray:
+        """θ as the run writes it: the running average when averaging, else the live θ."""
+        return self.average if self.config.average else self.learner.theta
 
     def _update_average(self) -> None:
         """θ̄ += (θ − θ̄)/k over the games so far, k capped at a quarter of the run's games."""
@@ -344,11 +421,9 @@ class Trainer:
             "algorithm": self.config.algo,
             "games": self.progress.games_done,
         }
-        theta = self.learner.theta
-        if self.config.average:
-            meta["training"]["live_theta"] = theta.tolist()  # what the learner continues from
-            theta = self.average
-        Weights.for_game(self.game, theta, **meta).save(path or self.config.out)
+        if self.config.average:  # what the learner continues from
+            meta["training"]["live_theta"] = self.learner.theta.tolist()
+        Weights.for_game(self.game, self.current_weights(), **meta).save(path or self.config.out)
 
     def _append_log(self, row: dict) -> None:
         path = self.config.log_path()
@@ -360,7 +435,10 @@ class Trainer:
             writer.writerow(row)
 
     def _trim_log(self) -> None:
-        """Drop log rows of games played after the checkpoint being resumed (they are replayed)."""
+        """Drop log rows of games played after the checkpoint being resumed (they are replayed),
+        and the same for the measurements (a new run starts both afresh)."""
+        if self.yardsticks is not None:
+            self.yardsticks.trim(self.progress.games_done if self._resumed else -1)
         path = self.config.log_path()
         if not path.exists():
             return

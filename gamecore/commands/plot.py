@@ -5,6 +5,11 @@ Strength is the learner's score against its training opponent (win 1, draw
 where that score is always ½, the share of decisive games. A second panel
 shows the mean absolute error of the learner's updates (how far the
 evaluation was from its search targets).
+
+When a run measured itself against fixed opponents (``train --eval-every``),
+its ``OUT.eval.csv`` beside the log — or given itself — adds two panels: the
+score against each opponent by games trained and by training time, the
+curves that show whether the weights got stronger.
 """
 
 from __future__ import annotations
@@ -16,13 +21,20 @@ from pathlib import Path
 import numpy as np
 
 from gamecore.errors import BadOption
+from gamecore.yardsticks import EVAL_FIELDS, YardstickRow, read_eval_log
 
 SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("plot-learning", help="plot strength against training games")
-    parser.add_argument("logs", nargs="+", metavar="LOG", help="CSV logs written by train")
+    parser.add_argument(
+        "logs",
+        nargs="+",
+        metavar="LOG",
+        help="CSV logs written by train (OUT.csv; its OUT.eval.csv is read too), or "
+        "OUT.eval.csv files by themselves",
+    )
     parser.add_argument("--out", default="learning.png", help="PNG file (learning.png)")
     parser.add_argument("--window", type=int, default=20, help="games per moving average (20)")
     parser.add_argument("--title", default="Learning curves")
@@ -59,33 +71,85 @@ def moving_average(values: np.ndarray, window: int) -> np.ndarray:
     return (sums[ends] - sums[starts]) / (ends - starts)
 
 
+def is_eval_log(path: str) -> bool:
+    """Whether ``path`` is an ``OUT.eval.csv`` (by its header), not a training log."""
+    try:
+        with open(path, newline="") as f:
+            header = next(csv.reader(f), [])
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return False
+    return set(EVAL_FIELDS) <= set(header)
+
+
+def run_name(path: str) -> str:
+    """``runs/chess.csv`` and ``runs/chess.eval.csv`` are both the run ``chess``."""
+    return Path(path).name.removesuffix(".csv").removesuffix(".eval")
+
+
 def run(args: argparse.Namespace) -> int:
     if args.window < 1:
         raise BadOption("--window must be at least 1")
-    logs = [(Path(p).stem, read_log(p)) for p in args.logs]
+    logs: list[tuple[str, dict]] = []
+    evals: list[tuple[str, list[YardstickRow]]] = []
+    for path in args.logs:
+        if is_eval_log(path):
+            evals.append((run_name(path), read_eval_log(path)))
+            continue
+        logs.append((run_name(path), read_log(path)))
+        beside = Path(path).with_suffix(".eval.csv")
+        if beside.is_file() and str(beside) not in args.logs:
+            evals.append((run_name(path), read_eval_log(beside)))
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 7), sharex=True)
-    for name, log in logs:
-        label = f"{name} (decisive share, self-play)" if log["self_play"] else name
-        top.plot(log["games"], moving_average(log["strength"], args.window), label=label)
-        error = np.maximum(moving_average(log["error"], args.window), 1e-3)
-        bottom.plot(log["games"], error, label=name)
-    top.set_ylabel(
-        f"score vs training opponent, or decisive\nshare in self-play ({args.window}-game average)"
-    )
-    top.set_ylim(-0.02, 1.02)
-    top.axhline(0.5, color="grey", lw=0.5)
-    top.legend(loc="best", fontsize="small")
-    top.set_title(args.title)
-    bottom.set_ylabel("mean |target − H(s)|")
-    bottom.set_xlabel("training games")
-    bottom.set_yscale("log")
+    panels = 2 * bool(logs) + 2 * bool(evals)
+    fig, axes = plt.subplots(panels, 1, figsize=(8, 3.5 * panels), squeeze=False)
+    axes = list(axes[:, 0])
+    if logs:
+        draw_training(axes[0], axes[1], logs, args.window)
+    if evals:
+        draw_yardsticks(axes[-2], axes[-1], evals)
+    axes[0].set_title(args.title)
     fig.tight_layout()
     fig.savefig(args.out, dpi=110)
     plt.close(fig)
     print(f"wrote {args.out}")
     return 0
+
+
+def draw_training(top, bottom, logs: list[tuple[str, dict]], window: int) -> None:
+    """Score (or decisive share) against the training opponent, and the learners' error."""
+    for name, log in logs:
+        label = f"{name} (decisive share, self-play)" if log["self_play"] else name
+        top.plot(log["games"], moving_average(log["strength"], window), label=label)
+        error = np.maximum(moving_average(log["error"], window), 1e-3)
+        bottom.plot(log["games"], error, label=name)
+    top.set_ylabel(
+        f"score vs training opponent, or decisive\nshare in self-play ({window}-game average)"
+    )
+    top.set_ylim(-0.02, 1.02)
+    top.axhline(0.5, color="grey", lw=0.5)
+    top.legend(loc="best", fontsize="small")
+    top.set_xlabel("training games")
+    bottom.set_ylabel("mean |target − H(s)|")
+    bottom.set_xlabel("training games")
+    bottom.set_yscale("log")
+
+
+def draw_yardsticks(by_games, by_time, evals: list[tuple[str, list[YardstickRow]]]) -> None:
+    """Score against each fixed opponent, by games trained and by training time."""
+    for name, rows in evals:
+        for opponent in dict.fromkeys(row.opponent for row in rows):
+            mine = [r for r in rows if r.opponent == opponent]  # written in training order
+            label = f"{name} vs {opponent}" if len(evals) > 1 else f"vs {opponent}"
+            scores = [r.score for r in mine]
+            by_games.plot([r.games_trained for r in mine], scores, marker=".", label=label)
+            by_time.plot([r.wall_seconds for r in mine], scores, marker=".", label=label)
+    for axis, xlabel in ((by_games, "training games"), (by_time, "training time (s)")):
+        axis.set_ylabel("score vs fixed opponent")
+        axis.set_xlabel(xlabel)
+        axis.set_ylim(-0.02, 1.02)
+        axis.axhline(0.5, color="grey", lw=0.5)
+        axis.legend(loc="best", fontsize="small")

@@ -17,6 +17,7 @@ from gamecore.registry import game_class, get_game
 from gamecore.stages import parse_stages
 from gamecore.train import Progress, TrainConfig, Trainer, resume_config
 from gamecore.weights import Weights
+from gamecore.yardsticks import DEFAULT_GAMES, DEFAULT_OPPONENTS, check_schedule, score_text
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -28,7 +29,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     add_game_arguments(parser)
     parser.add_argument("--algo", choices=sorted(LEARNERS), default=None, help="learner")
-    parser.add_argument("--vs", default=None, help="opponent: self, random or a weights file")
+    parser.add_argument(
+        "--vs",
+        default=None,
+        help="opponent: self, random, zeros, default, a weights name the game ships or a "
+        "weights file",
+    )
     parser.add_argument(
         "--games", type=int, help="games in the whole run (0: just write the starting weights)"
     )
@@ -38,7 +44,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--resume", metavar="FILE", help="continue the run checkpointed in FILE")
     parser.add_argument("--seed", type=int, help="random seed (initial weights, openings)")
     parser.add_argument(
-        "--init", metavar="FILE", help="start from these weights (or 'zeros'), not random"
+        "--init",
+        metavar="WEIGHTS",
+        help="start from these weights (zeros, default, a name the game ships or a file), "
+        "not small random ones",
     )
     parser.add_argument(
         "--stages",
@@ -73,6 +82,25 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--time-budget", type=float, help="seconds of training; no game starts after that"
     )
+    parser.add_argument(
+        "--eval-every",
+        type=int,
+        metavar="N",
+        help="every N games (and at the start and the end) play the weights against fixed "
+        "opponents, in the background when a core is free; scores go to OUT.eval.csv",
+    )
+    parser.add_argument(
+        "--eval-games",
+        type=int,
+        metavar="K",
+        help=f"games per opponent and measurement, even (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--eval-vs",
+        metavar="LIST",
+        help="comma-separated opponents of the measurements: random, zeros, default, a name "
+        f"the game ships, weights files (default {DEFAULT_OPPONENTS})",
+    )
     parser.set_defaults(run=run)
 
 
@@ -99,6 +127,9 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "checkpoint_every": args.checkpoint_every,
         "snapshot_every": args.snapshot_every,
         "time_budget": args.time_budget,
+        "eval_every": args.eval_every,
+        "eval_games": args.eval_games,
+        "eval_vs": args.eval_vs,
     }
     least = {"games": 0, "opening_plies": 0, "snapshot_every": 0}
     for name in (
@@ -108,6 +139,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "max_plies",
         "checkpoint_every",
         "snapshot_every",
+        "eval_every",
     ):
         if fields[name] is not None and fields[name] < least.get(name, 1):
             raise BadOption(f"--{name.replace('_', '-')} must be at least {least.get(name, 1)}")
@@ -117,6 +149,8 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         raise BadOption(f"--step must be positive, not {args.step}")
     if args.time_per_move is not None and args.time_per_move <= 0:
         raise BadOption(f"--time-per-move must be positive, not {args.time_per_move}")
+    if args.eval_games is not None:
+        check_schedule(1, args.eval_games)
     if args.resume:
         checkpoint = Weights.load(args.resume)
         config = resume_config(checkpoint, **fields)
@@ -143,6 +177,10 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
 
 def run(args: argparse.Namespace) -> int:
     config, checkpoint = build_config(args)
+    if not config.eval_every:
+        for option in ("eval_games", "eval_vs"):
+            if getattr(args, option) is not None:
+                raise BadOption(f"--{option.replace('_', '-')} needs --eval-every")
     trainer = Trainer(config, resume=checkpoint)
     done = trainer.progress.games_done
     bar = tqdm(total=config.games, initial=done, unit="game", desc=f"{config.game} {config.algo}")
@@ -153,7 +191,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             score = f"W/D/L {progress.wins}/{progress.draws}/{progress.losses}"
         rate = progress.plies / progress.seconds if progress.seconds else 0.0
-        bar.set_postfix_str(f"{score}, {rate:.1f} moves/s, |Δθ| {progress.last_abs_delta:.2e}")
+        parts = [score, f"{rate:.1f} moves/s", f"|Δθ| {progress.last_abs_delta:.2e}"]
+        if trainer.yardsticks is not None and trainer.yardsticks.latest:
+            parts.append(score_text(trainer.yardsticks.latest))
+        bar.set_postfix_str(", ".join(parts))
         bar.update(1)
 
     def terminate(signum, frame):  # Ctrl-C and `kill` stop a run between its bookkeeping steps
@@ -182,4 +223,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         score = f"W/D/L {p.wins}/{p.draws}/{p.losses}"
     print(f"{p.games_done} games, {score}; weights in {config.out}, log in {config.log_path()}")
+    if trainer.yardsticks is not None:
+        latest = score_text(trainer.yardsticks.latest)
+        print(f"measured {latest} after {p.games_done} games; in {config.eval_log_path()}")
     return 0
