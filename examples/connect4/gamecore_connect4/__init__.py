@@ -23,7 +23,7 @@ class ConnectFour(Game):
     name = "connect4"
     kernel_module = "gamecore_connect4.kernel"
     max_moves = COLUMNS
-    feature_set = FeatureSet("connect4-cells", 1, 2 * CELLS)
+    feature_set = FeatureSet("connect4-cells-lines", 1, 2 * CELLS + 6)
 
     @property
     def player_names(self) -> tuple[str, ...]:

@@ -142,7 +142,14 @@ def ply_of(st):
 
 
 def features(st, idx, val):
-    """One binary feature per (cell, whose disc): 0..41 the mover's, 42..83 the opponent's."""
+    """Cells and open lines, from the side of the player to move.
+
+    0..41: the mover's discs, 42..83: the opponent's (one binary feature per
+    cell); 84..86: how many lines of four hold exactly 1, 2 or 3 of the mover's
+    discs and none of the opponent's, 87..89: the same for the opponent. Cells
+    alone cannot tell a disc that builds a threat from one that does not; the
+    open-line counts can, and they let a linear evaluation see threats.
+    """
     board = st[0]
     mover = st[2][SIDE] + 1
     n = 0
@@ -150,6 +157,31 @@ def features(st, idx, val):
         if board[cell]:
             idx[n] = cell if board[cell] == mover else CELLS + cell
             val[n] = 1.0
+            n += 1
+    open_mine_1 = open_mine_2 = open_mine_3 = 0
+    open_theirs_1 = open_theirs_2 = open_theirs_3 = 0
+    for line in range(LINES.shape[0]):
+        mine = 0
+        theirs = 0
+        for i in range(4):
+            disc = board[LINES[line, i]]
+            if disc == mover:
+                mine += 1
+            elif disc:
+                theirs += 1
+        if theirs == 0:
+            open_mine_1 += mine == 1
+            open_mine_2 += mine == 2
+            open_mine_3 += mine == 3
+        elif mine == 0:
+            open_theirs_1 += theirs == 1
+            open_theirs_2 += theirs == 2
+            open_theirs_3 += theirs == 3
+    counts = (open_mine_1, open_mine_2, open_mine_3, open_theirs_1, open_theirs_2, open_theirs_3)
+    for k in range(6):
+        if counts[k]:
+            idx[n] = 2 * CELLS + k
+            val[n] = float(counts[k])
             n += 1
     return n
 
