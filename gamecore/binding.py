@@ -14,6 +14,11 @@ cache directory and imports it. The copy is a normal module, so:
 * for a plain-Python game the copy also swaps the ``kernel`` decorator for the
   identity, so the same algorithm source runs as Python.
 
+The kernel a template sees is the game's module itself when it defines every
+kernel function; otherwise :func:`complete_kernel` stands in for it, the
+module's namespace plus the defaults of :mod:`gamecore.kernel_defaults` for
+the optional functions it leaves out.
+
 A template may use another: ``from gamecore.algorithms.evaluation import
 linear_value`` is rewritten to import from that template's copy bound to the
 same game.
@@ -41,6 +46,9 @@ from typing import TYPE_CHECKING
 
 import numba
 
+from gamecore.errors import PluginError
+from gamecore.kernel_api import NULL_MOVE_FUNCTIONS, OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
+
 if TYPE_CHECKING:
     from gamecore.game import Game
 
@@ -51,6 +59,7 @@ PYTHON_JIT_IMPORT = "from gamecore.jit import python_kernel as kernel\n"
 
 _bound: dict[tuple[str, str, bool], ModuleType] = {}
 _guarded: set[str] = set()
+_kernels: dict[str, tuple[ModuleType, ModuleType]] = {}  # name: (module, completed kernel)
 
 
 def cache_dir() -> Path:
@@ -74,7 +83,14 @@ def bind(game: Game, template: str) -> ModuleType:
     kernel_pkg = _package_dir(game.kernel_module)
     guard_kernel_caches(game.kernel_module)
 
-    text = source.replace(API_IMPORT, f"import {game.kernel_module} as game\n", 1)
+    if game.kernel is importlib.import_module(game.kernel_module):
+        kernel_import = f"import {game.kernel_module} as game\n"
+    else:
+        kernel_import = (
+            "from gamecore.binding import complete_kernel as _complete_kernel\n"
+            f"game = _complete_kernel({game.kernel_module!r})\n"
+        )
+    text = source.replace(API_IMPORT, kernel_import, 1)
     text = TEMPLATE_IMPORT.sub(lambda m: f"from {bind(game, m.group(1)).__name__} import ", text)
     if not jit:
         text = text.replace(JIT_IMPORT, PYTHON_JIT_IMPORT, 1)
@@ -90,6 +106,70 @@ def bind(game: Game, template: str) -> ModuleType:
     module = _import_file(name, path)
     _bound[key] = module
     return module
+
+
+def kernel_of(game: Game) -> ModuleType:
+    """``game``'s kernel with every function of the protocol (see :func:`complete_kernel`).
+
+    A kernel that can not work raises a one-line :class:`PluginError` naming
+    the game and what is wrong: a required function missing, only part of the
+    null-move functions, kings without ``king_attacked``, or noisy moves
+    without ``order_key`` to rank them (the search would take them for quiet).
+    """
+    module = importlib.import_module(game.kernel_module)
+    where = f"kernel {game.kernel_module} of game {game.name!r}"
+    missing = [f for f in REQUIRED_FUNCTIONS if not _defines(module, f)]
+    if missing:
+        raise PluginError(f"{where} lacks {', '.join(missing)}")
+    null = [f for f in NULL_MOVE_FUNCTIONS if _defines(module, f)]
+    if 0 < len(null) < len(NULL_MOVE_FUNCTIONS):
+        absent = ", ".join(f for f in NULL_MOVE_FUNCTIONS if f not in null)
+        raise PluginError(
+            f"{where} defines {', '.join(null)} but lacks {absent} (define all three or none)"
+        )
+    if game.has_kings and not _defines(module, "king_attacked"):
+        raise PluginError(f"{where} lacks king_attacked, which a game with kings needs")
+    if _defines(module, "gen_noisy") and not _defines(module, "order_key"):
+        raise PluginError(f"{where} defines gen_noisy but lacks order_key to rank noisy moves")
+    return complete_kernel(game.kernel_module)
+
+
+def complete_kernel(kernel_module: str) -> ModuleType:
+    """The module ``kernel_module`` if it defines every kernel function, else a stand-in.
+
+    The stand-in is a module holding the kernel's namespace plus the default
+    of every optional function it leaves out (compiled for a compiled kernel).
+    Numba resolves ``game.name`` in a bound template against any module
+    object, so defaults are inlined like the game's own functions and the
+    bound copy still caches.
+    """
+    module = importlib.import_module(kernel_module)
+    known = _kernels.get(kernel_module)
+    if known is not None and known[0] is module:  # not a module reloaded or replaced since
+        return known[1]
+    absent = defaulted_functions(kernel_module)
+    kernel = module
+    if absent:
+        from gamecore import kernel_defaults
+
+        compiled = hasattr(getattr(module, "gen_moves", None), "py_func")
+        kernel = ModuleType(f"{kernel_module}+defaults", module.__doc__)
+        kernel.__dict__.update((k, v) for k, v in vars(module).items() if not k.startswith("__"))
+        for name in absent:
+            default = getattr(kernel_defaults, name)
+            setattr(kernel, name, default if compiled else getattr(default, "py_func", default))
+    _kernels[kernel_module] = (module, kernel)
+    return kernel
+
+
+def defaulted_functions(kernel_module: str) -> tuple[str, ...]:
+    """The optional kernel functions ``kernel_module`` leaves to :mod:`gamecore.kernel_defaults`."""
+    module = importlib.import_module(kernel_module)
+    return tuple(f for f in OPTIONAL_FUNCTIONS if not _defines(module, f))
+
+
+def _defines(module: ModuleType, name: str) -> bool:
+    return callable(getattr(module, name, None))
 
 
 def guard_kernel_caches(kernel_module: str) -> None:

@@ -10,7 +10,6 @@ for display.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -25,7 +24,6 @@ import numpy as np
 
 from gamecore.errors import BadMove, BadOption, BadPosition, PluginError
 from gamecore.geometry import Geometry, PieceView
-from gamecore.kernel_api import KERNEL_FUNCTIONS
 
 if TYPE_CHECKING:
     from gamecore.state import State
@@ -122,16 +120,12 @@ class Game(ABC):
 
     @cached_property
     def kernel(self) -> ModuleType:
-        """The kernel module, imported on first use and checked for completeness."""
-        from gamecore.binding import guard_kernel_caches
+        """The kernel, imported on first use and checked: its module, with defaults for the
+        optional functions it leaves out (see :func:`gamecore.binding.kernel_of`)."""
+        from gamecore.binding import guard_kernel_caches, kernel_of
 
         guard_kernel_caches(self.kernel_module)
-        module = importlib.import_module(self.kernel_module)
-        missing = [f for f in KERNEL_FUNCTIONS if not callable(getattr(module, f, None))]
-        if missing:
-            lacking = ", ".join(missing)
-            raise PluginError(f"kernel {self.kernel_module} of game {self.name!r} lacks {lacking}")
-        return module
+        return kernel_of(self)
 
     @classmethod
     def weights_folder(cls) -> Traversable:

@@ -15,6 +15,11 @@ For a built-in game each function is ``@njit(cache=True)`` and allocates
 nothing; for a plain-Python plugin the same functions are ordinary Python and
 the algorithms run as Python too (slower, same results).
 
+The functions in ``OPTIONAL_FUNCTIONS`` may be left out: a game without kings,
+null moves or noisy moves then gets the defaults of
+:mod:`gamecore.kernel_defaults`, which say so. The null-move functions come
+together or not at all.
+
 The stubs here document the contract and let templates import the names; they
 are replaced by the game's functions when a template is bound.
 """
@@ -27,25 +32,28 @@ WIN = 1
 LOSS = 2
 DRAW = 3
 
-#: The names a kernel module must define.
-KERNEL_FUNCTIONS = (
+#: The functions every kernel module must define.
+REQUIRED_FUNCTIONS = (
     "gen_moves",
-    "gen_noisy",
     "make_move",
     "unmake_move",
     "side_to_move",
     "team_to_move",
-    "king_attacked",
     "status",
     "hash_of",
     "hash_full",
     "ply_of",
     "features",
-    "order_key",
-    "null_move_ok",
-    "make_null",
-    "unmake_null",
 )
+
+#: The null-move functions: a kernel defines all three or none.
+NULL_MOVE_FUNCTIONS = ("null_move_ok", "make_null", "unmake_null")
+
+#: The functions a kernel module may leave out (``gamecore.kernel_defaults`` has their defaults).
+OPTIONAL_FUNCTIONS = ("gen_noisy", "order_key", "king_attacked", *NULL_MOVE_FUNCTIONS)
+
+#: Every function of the protocol.
+KERNEL_FUNCTIONS = REQUIRED_FUNCTIONS + OPTIONAL_FUNCTIONS
 
 
 def _contract() -> NotImplementedError:
@@ -66,6 +74,8 @@ def gen_noisy(st, out):
     """Write the legal noisy moves (captures, promotions) into ``out``; return how many.
 
     They are a subset of ``gen_moves`` — quiescence search explores only these.
+    Optional: the default has none (quiescence search then just evaluates). A
+    kernel that defines it must define ``order_key`` too.
     """
     raise _contract()
 
@@ -91,7 +101,11 @@ def team_to_move(st):
 
 
 def king_attacked(st, player):
-    """True when ``player``'s king is attacked by the other team (always False without kings)."""
+    """True when ``player``'s king is attacked by the other team.
+
+    Optional: the default is always False, right for a game without kings
+    (``Game.has_kings`` False); a game with kings must define it.
+    """
     raise _contract()
 
 
@@ -102,7 +116,9 @@ def status(st, n_legal):
     kernel can tell checkmate from stalemate without generating again. It is
     -1 when the moves were not generated (quiescence search): then report
     what is known without them — a completed line, a draw by rule — and
-    ``ONGOING`` otherwise.
+    ``ONGOING`` otherwise. So when the position has legal moves, ``-1`` gives
+    the same answer as their number: only a result that comes from having no
+    move (checkmate, stalemate) may be missing. The conformance kit checks it.
     """
     raise _contract()
 
@@ -127,7 +143,8 @@ def order_key(st, move):
     more than 0 for a noisy one (capture, promotion), larger first — e.g. MVV-LVA.
 
     Killer and history ordering apply to the quiet moves; futility pruning and
-    late-move reductions never touch a noisy move.
+    late-move reductions never touch a noisy move. Optional: the default keys
+    every move 0 (no preference; all quiet).
     """
     raise _contract()
 
@@ -136,7 +153,9 @@ def null_move_ok(st):
     """Whether null-move pruning may be tried here.
 
     False where passing could be better than every move (zugzwang is common:
-    chess endings without pieces, Connect Four always).
+    chess endings without pieces, Connect Four always). Optional, together with
+    ``make_null`` and ``unmake_null``: without them the default is always False,
+    so the search never tries a null move.
     """
     raise _contract()
 

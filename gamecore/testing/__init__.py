@@ -9,12 +9,18 @@ sequence) and at every position checks what algorithms silently rely on:
 * no legal move leaves the mover's king attacked (games with kings);
 * moves are distinct, non-zero, fit the move buffer; noisy moves are legal moves;
 * no legal move means the game is over;
+* ``status(st, -1)`` (moves not generated, as quiescence search asks) agrees
+  with ``status(st, n_legal)`` whenever there are legal moves;
 * position and move text round-trip;
 * perft is reproducible: the bound (compiled) perft agrees with a perft driven
   through :class:`~gamecore.state.State`, and leaves the state as it found it;
 * features are in range and finite; copies are independent; states grow;
-* the null move is undone exactly and keeps the hash right; every noisy move
-  has a positive ordering key.
+* the null move (when the game defines one) is undone exactly and keeps the
+  hash right; every noisy move has a positive ordering key.
+
+Walks reach up to :attr:`GameConformance.max_plies` plies: half of them are
+short, the others of any length up to that bound, so late positions are
+checked as well as early ones.
 
 Use it by subclassing :class:`GameConformance` in a test module::
 
@@ -32,16 +38,27 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamecore.binding import bind
+from gamecore.binding import bind, defaulted_functions
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.registry import get_game
 from gamecore.state import State
 
+SHORT_WALK = 8
+"""Plies of the short walks, which stay near the start positions."""
+
 
 def move_choices(max_plies: int) -> st.SearchStrategy[list[int]]:
-    """Choices for :func:`random_walk`: each picks one legal move by index (modulo their number)."""
-    return st.lists(st.integers(min_value=0, max_value=1 << 16), max_size=max_plies)
+    """Choices for :func:`random_walk`: each picks one legal move by index (modulo their number).
+
+    The length is drawn first, half the time at most :data:`SHORT_WALK` and
+    otherwise uniformly up to ``max_plies``: a plain list strategy averages a
+    handful of elements whatever its bound, and would almost never reach late
+    positions. Shrinking shortens the walk.
+    """
+    lengths = st.one_of(st.integers(0, min(SHORT_WALK, max_plies)), st.integers(0, max_plies))
+    choice = st.integers(min_value=0, max_value=1 << 16)
+    return lengths.flatmap(lambda n: st.lists(choice, min_size=n, max_size=n))
 
 
 def random_walk(game: Game, choices: list[int], start: str | None = None) -> State:
@@ -106,6 +123,25 @@ def check_moves_well_formed(state: State) -> None:
         assert state.status() != ONGOING, f"no legal move but game not over: {state.to_text()!r}"
 
 
+def check_status_without_moves(state: State) -> None:
+    """``status(st, -1)``, what quiescence search asks, agrees with the full status.
+
+    With legal moves on the board the result can not hinge on their number, so
+    the two must be equal: a line or a draw by rule that ``-1`` misses would let
+    quiescence search play on past the end of the game, and a result that only
+    ``-1`` reports would end a game that is still going. Without legal moves
+    ``-1`` may miss the result (checkmate, stalemate) or name another.
+    """
+    n = len(state.legal_moves())
+    if n == 0:
+        return
+    full = state.status()
+    quick = int(state._kernel.status(state.arrays, np.int64(-1)))
+    assert quick == full, (
+        f"status(st, -1) is {quick} but status(st, {n}) is {full} in {state.to_text()!r}"
+    )
+
+
 def check_make_unmake(state: State) -> None:
     """Every legal move: hash stays consistent, king safe, unmake restores everything."""
     game = state.game
@@ -131,7 +167,7 @@ def check_null_move_and_ordering(state: State) -> None:
     kernel = state._kernel
     for move in state.noisy_moves():
         assert kernel.order_key(state.arrays, move) > 0, f"noisy move {move} has order key 0"
-    if state.status() != ONGOING:
+    if state.status() != ONGOING or "make_null" in defaulted_functions(state.game.kernel_module):
         return
     before = snapshot(state)
     state.reserve(1)
@@ -202,7 +238,7 @@ class GameConformance:
     game_name: ClassVar[str]
     game_options: ClassVar[dict[str, Any]] = {}
     max_plies: ClassVar[int] = 80
-    """Longest random walk."""
+    """Longest random walk (a walk also ends with the game); raise it for long games."""
     perft_depth: ClassVar[int] = 2
     """Depth of the perft agreement check (keep it cheap for big branching factors)."""
     start_positions: ClassVar[tuple[str, ...]] = ()
@@ -215,29 +251,39 @@ class GameConformance:
         starts = (None, *self.start_positions)
         return random_walk(self.game(), choices, starts[start_index % len(starts)])
 
+    def draw_walk(self, data: st.DataObject) -> State:
+        """A random walk of up to :attr:`max_plies` plies from one of the start positions.
+
+        Drawn inside the test, since the bound is the subclass's and decorators
+        are evaluated once, for this class.
+        """
+        start = data.draw(st.integers(0, 15), label="start")
+        return self.walk(data.draw(move_choices(self.max_plies), label="choices"), start)
+
     @_SETTINGS
-    @given(choices=move_choices(80), start=st.integers(0, 15))
-    def test_make_unmake_restores_everything(self, choices: list[int], start: int) -> None:
-        state = self.walk(choices[: self.max_plies], start)
+    @given(data=st.data())
+    def test_make_unmake_restores_everything(self, data: st.DataObject) -> None:
+        state = self.draw_walk(data)
         check_moves_well_formed(state)
+        check_status_without_moves(state)
         check_make_unmake(state)
         check_null_move_and_ordering(state)
         check_terminal(state)
 
     @_SETTINGS
-    @given(choices=move_choices(80), start=st.integers(0, 15))
-    def test_text_round_trips(self, choices: list[int], start: int) -> None:
-        check_text_round_trip(self.walk(choices[: self.max_plies], start))
+    @given(data=st.data())
+    def test_text_round_trips(self, data: st.DataObject) -> None:
+        check_text_round_trip(self.draw_walk(data))
 
     @settings(_SETTINGS, max_examples=10)
-    @given(choices=move_choices(80), start=st.integers(0, 15))
-    def test_perft_reproducible(self, choices: list[int], start: int) -> None:
-        check_perft(self.walk(choices[: self.max_plies], start), self.perft_depth)
+    @given(data=st.data())
+    def test_perft_reproducible(self, data: st.DataObject) -> None:
+        check_perft(self.draw_walk(data), self.perft_depth)
 
     @_SETTINGS
-    @given(choices=move_choices(80), start=st.integers(0, 15))
-    def test_features_in_range(self, choices: list[int], start: int) -> None:
-        check_features(self.walk(choices[: self.max_plies], start))
+    @given(data=st.data())
+    def test_features_in_range(self, data: st.DataObject) -> None:
+        check_features(self.draw_walk(data))
 
     def test_every_walk_step_consistent(self) -> None:
         """One long seeded game played out move by move, checked at every ply."""
@@ -245,6 +291,7 @@ class GameConformance:
         state = self.game().initial_state()
         for _ in range(4 * self.max_plies):
             check_moves_well_formed(state)
+            check_status_without_moves(state)
             moves = state.legal_moves()
             if not moves or state.status() != ONGOING:
                 break

@@ -5,6 +5,10 @@ two (and not the last ones) gives the same player another move; whoever takes
 the last stone wins.
 Two seats, one per team. The state is ``(info int64[3], hist int64[capacity, 2])``:
 info = heap, seat to move, ply; hist[p] = (seat before ply p, unused).
+
+The kernel defines only the required functions (no noisy moves, kings or null
+move), so it also tests gamecore's defaults for the optional ones;
+``tests.toys.compiled_nim`` compiles the same functions with numba.
 """
 
 import numpy as np
@@ -25,10 +29,6 @@ def gen_moves(st, out):
             out[n] = take
             n += 1
     return n
-
-
-def gen_noisy(st, out):
-    return 0
 
 
 def make_move(st, move):
@@ -55,20 +55,16 @@ def team_to_move(st):
     return st[0][SEAT]
 
 
-def king_attacked(st, player):
-    return False
-
-
 def status(st, n_legal):
     return LOSS if st[0][HEAP] == 0 else ONGOING
 
 
 def hash_of(st):
-    return hash_full(st)
-
-
-def hash_full(st):
+    """Computed afresh: the position is two numbers, so there is nothing to update."""
     return KEYS[st[0][HEAP]] ^ np.uint64(st[0][SEAT])
+
+
+hash_full = hash_of
 
 
 def ply_of(st):
@@ -80,27 +76,6 @@ def features(st, idx, val):
     idx[0] = st[0][HEAP]
     val[0] = 1.0
     return 1
-
-
-def order_key(st, move):
-    return 0
-
-
-def null_move_ok(st):
-    return False
-
-
-def make_null(st):
-    info, hist = st
-    hist[info[PLY], 0] = info[SEAT]
-    info[SEAT] = 1 - info[SEAT]
-    info[PLY] += 1
-
-
-def unmake_null(st):
-    info, hist = st
-    info[PLY] -= 1
-    info[SEAT] = hist[info[PLY], 0]
 
 
 class ExtraTurnNim(Game):

@@ -9,6 +9,11 @@ The state is a tuple of arrays (made by ``ConnectFour.new_arrays``):
 * ``hashes`` uint64[capacity]: the Zobrist hash of the position at each ply.
 
 A move is its column plus one (1..7): 0 stays free to mean "no move".
+
+Only the functions the game needs are here. ``king_attacked`` and the null
+move are left to gamecore's defaults: there are no kings, and Connect Four is
+a game of zugzwang, so a pass is no safe lower bound and the search must
+never try one.
 """
 
 import numpy as np
@@ -110,10 +115,6 @@ def team_to_move(st):
     return st[2][SIDE]
 
 
-def king_attacked(st, player):
-    return False
-
-
 def status(st, n_legal):
     if st[2][WON]:
         return LOSS
@@ -195,22 +196,3 @@ def order_key(st, move):
     wins = _wins(board, cell)
     board[cell] = 0
     return 1 if wins else 0
-
-
-def null_move_ok(st):
-    """Never: Connect Four is a game of zugzwang, so passing is no safe lower bound."""
-    return False
-
-
-def make_null(st):
-    _, _, info, hashes = st
-    ply = info[PLY]
-    hashes[ply + 1] = hashes[ply] ^ ZOBRIST_SIDE
-    info[PLY] = ply + 1
-    info[SIDE] = 1 - info[SIDE]
-
-
-def unmake_null(st):
-    _, _, info, _ = st
-    info[PLY] -= 1
-    info[SIDE] = 1 - info[SIDE]

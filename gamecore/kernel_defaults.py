@@ -1,0 +1,56 @@
+"""Defaults for the kernel functions a game may leave out.
+
+A game without kings, null moves or tactics should not have to write stubs
+for them. When a kernel module lacks one of the optional functions (see
+``OPTIONAL_FUNCTIONS`` in :mod:`gamecore.kernel_api`), :mod:`gamecore.binding`
+supplies the one here. Each default is the true answer for a game that has
+nothing to say, so the search stays exact; it only forgoes an optimisation
+the game did not ask for.
+
+They are compiled like any kernel, so the bound search inlines them and a
+constant answer folds away the code that depends on it (a game without null
+moves pays nothing for the null-move test). A plain-Python game gets the
+same functions uncompiled (their ``py_func``).
+"""
+
+from gamecore.jit import kernel
+
+
+@kernel
+def king_attacked(st, player):
+    """False: without kings nothing is ever in check, so the search never extends a check,
+    never stops pruning for one, and quiescence never widens to every move."""
+    return False
+
+
+@kernel
+def gen_noisy(st, out):
+    """No noisy moves: quiescence search then returns the static evaluation at once (it stands
+    pat), which is plain depth-limited search. Terminal positions are still scored."""
+    return 0
+
+
+@kernel
+def order_key(st, move):
+    """0 for every move: all moves count as quiet and are ordered by the transposition-table
+    move, killers and history. Correct because the default ``gen_noisy`` has no noisy moves."""
+    return 0
+
+
+@kernel
+def null_move_ok(st):
+    """False: a game that defines no null move never has one tried, so the search never
+    reaches ``make_null``; pruning by a pass would be unsound where zugzwang is common."""
+    return False
+
+
+@kernel
+def make_null(st):
+    """Never called, since the default ``null_move_ok`` is False; fails loudly if it is."""
+    raise NotImplementedError("this game's kernel defines no null move")
+
+
+@kernel
+def unmake_null(st):
+    """Never called: see ``make_null``."""
+    raise NotImplementedError("this game's kernel defines no null move")
