@@ -129,11 +129,15 @@ def test_one_move_flips_lines_in_seven_directions(othello):
 def test_features_see_the_board_from_the_mover(othello):
     state = othello.initial_state()
     idx, val = state.features()
-    # Black to move owns d5 (cell 35) and e4 (28); white's d4 (27) and e5 (36) are 64 on.
-    assert sorted(idx.tolist()) == [28, 35, 64 + 27, 64 + 36] and (val == 1.0).all()
+    # Black to move owns d5 (cell 35) and e4 (28); white's d4 (27) and e5 (36) are 64 on;
+    # then each side's mobility (four moves apiece) and disc count times (4/64)².
+    assert sorted(idx.tolist()) == [28, 35, 64 + 27, 64 + 36, 128, 129, 130, 131]
+    assert val.tolist()[-4:] == [4.0, 4.0, 2 / 256, 2 / 256] and (val[:-4] == 1.0).all()
     state.push_text("d3")
-    idx, _ = state.features()
-    assert sorted(idx.tolist()) == [36, 64 + 19, 64 + 27, 64 + 28, 64 + 35]
+    idx, val = state.features()
+    assert sorted(idx.tolist()) == [36, 64 + 19, 64 + 27, 64 + 28, 64 + 35, 128, 129, 130, 131]
+    assert val.tolist()[-4:-2] == [3.0, 3.0]  # white could play c3 c5 e3, black e6 f5 f6
+    assert val.tolist()[-2:] == [1 * (5 / 64) ** 2, 4 * (5 / 64) ** 2]
 
 
 def test_transposed_move_orders_share_a_hash(othello):

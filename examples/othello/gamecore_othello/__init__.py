@@ -50,14 +50,14 @@ class Othello(Game):
     kernel_module = "gamecore_othello.kernel"
     max_moves = CELLS - len(CENTRE)
     """At most one move per empty cell, and the four centre cells are never empty."""
-    feature_set = FeatureSet("othello-cells", 1, 2 * CELLS)
+    feature_set = FeatureSet("othello-cells-mobility", 1, 2 * CELLS + 4)
     has_passes = True
-    # TreeStrap(αβ) self-play at depth 3 takes 0.1 to 0.16 s a game on two cores (busy or not):
-    # these 1000 games took 106 s, compiling included, and their weights beat zero weights
-    # 30-10 over 40 depth-3 games. A game lasts at most 60 disc moves and a pass between two
-    # of them, so 130 plies never adjudicates a real game.
+    # TreeStrap(αβ) self-play at depth 3 takes 0.1 to 0.2 s a game here: 2,000 games make a
+    # run of a few minutes (docs/results.md has the measured time and strength). A game lasts
+    # at most 60 disc moves and a pass between two of them, so 130 plies never adjudicates a
+    # real game.
     training_defaults: ClassVar[dict[str, Any]] = {
-        "games": 1000,
+        "games": 2000,
         "depth": 3,
         "max_plies": 130,
         "opening_plies": 4,

@@ -223,7 +223,16 @@ def ply_of(st):
 
 @kernel
 def features(st, idx, val):
-    """One binary feature per (cell, whose disc): 0..63 the mover's, 64..127 the opponent's."""
+    """Cells and mobility, from the mover's side.
+
+    0..63: the mover's discs, 64..127: the opponent's (one binary feature per
+    cell); 128, 129: how many cells the mover and the opponent could place a
+    disc on; 130, 131: the mover's and the opponent's disc counts times the
+    square of the share of the board filled. Cell weights alone cannot say
+    that few discs and many moves are strong in the middle game, nor that
+    only the disc count matters at the end; mobility and the late-weighted
+    counts can.
+    """
     discs, info = st[0], st[1]
     n = 0
     for whose in range(2):
@@ -233,6 +242,21 @@ def features(st, idx, val):
             val[n] = 1.0
             n += 1
             rest &= rest - ONE
+    own = discs[info[SIDE]]
+    opp = discs[1 - info[SIDE]]
+    mine = popcount(own)
+    theirs = popcount(opp)
+    filled = (mine + theirs) / CELLS
+    for whose in range(2):
+        moves = popcount(mobility(own, opp) if whose == 0 else mobility(opp, own))
+        if moves:
+            idx[n] = 2 * CELLS + whose
+            val[n] = float(moves)
+            n += 1
+    for whose in range(2):
+        idx[n] = 2 * CELLS + 2 + whose
+        val[n] = (mine if whose == 0 else theirs) * filled * filled
+        n += 1
     return n
 
 
