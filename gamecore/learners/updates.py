@@ -14,12 +14,13 @@ gradient g = Σ eᵢ·φ(sᵢ) and the normaliser Σ‖φ(sᵢ)‖² (see
 
 An **update rule** then chooses the step:
 
+* ``nlms`` (the default) — normalised least mean squares: g·step·4S/Σ‖φ‖²,
+  which moves the evaluation of the updated positions a share ``step`` of
+  the way to their targets however many features are active and however
+  large they are, so no game needs a step of its own;
 * ``adam`` — per-feature adaptive steps (Kingma & Ba 2015): each weight moves
   about ``step`` value units per update whatever the size and frequency of
-  its feature, so no game needs a step of its own;
-* ``nlms`` — normalised least mean squares: g·step/Σ‖φ‖², which moves the
-  evaluation of the updated positions a fraction ``step`` of the way to their
-  targets however many features are active;
+  its feature;
 * ``sgd`` — plain gradient steps, step·g: the paper's rule, whose right step
   depends on the game's feature scale (its default is the paper's).
 
@@ -137,7 +138,7 @@ class Adam(UpdateRule):
 
 
 UPDATE_RULES: dict[str, type[UpdateRule]] = {rule.name: rule for rule in (Adam, NLMS, SGD)}
-DEFAULT_UPDATE = "adam"
+DEFAULT_UPDATE = "nlms"
 
 DEFAULT_STEPS = {"adam": 1.0, "nlms": 0.1}
 """Steps of the scale-free rules: value units per update (adam), share of the error (nlms)."""
