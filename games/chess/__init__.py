@@ -64,10 +64,10 @@ class ChessGame(Game):
     feature_ranges = GROUPS
     has_kings: ClassVar[bool] = True
     record_suffix: ClassVar[str] = ".pgn"
-    # Depth-3 self-play games with untrained weights take about half a second
-    # each here: a hundred of them make the one-minute default run.
+    # Depth-3 self-play games take about a second each here: 400 of them make a
+    # default run of several minutes (averaging needs a run long enough to average).
     training_defaults: ClassVar[dict] = {
-        "games": 100,
+        "games": 400,
         "depth": 3,
         "max_plies": 200,
         "opening_plies": 4,

@@ -86,11 +86,13 @@ class DuchessGame(Game):
     feature_ranges = GROUPS
     has_kings: ClassVar[bool] = True
     has_passes: ClassVar[bool] = True
-    # Depth-2 games of up to 300 plies take about 1.2 s here (learner against random, six
-    # players): 40 make the one-minute default run, and by game 25-40 the learner starts to
-    # mate whole teams. Depth 3 learns faster per game but takes 5-15 s a game.
+    # Depth-2 games of up to 300 plies take one to three seconds here (learner against a random
+    # team, six players); the learner starts to mate whole teams within 20 games, and 150 make
+    # a default run of a few minutes. Against a random team, because six-player self-play from
+    # scratch mates nobody for hundreds of games.
     training_defaults: ClassVar[dict[str, Any]] = {
-        "games": 40,
+        "vs": "random",
+        "games": 150,
         "depth": 2,
         "max_plies": 300,
         "opening_plies": 6,
