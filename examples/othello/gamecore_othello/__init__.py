@@ -52,12 +52,12 @@ class Othello(Game):
     """At most one move per empty cell, and the four centre cells are never empty."""
     feature_set = FeatureSet("othello-cells-mobility", 1, 2 * CELLS + 4)
     has_passes = True
-    # TreeStrap(αβ) self-play at depth 3 takes 0.1 to 0.2 s a game here: 2,000 games make a
+    # TreeStrap(αβ) self-play at depth 3 takes 0.1 to 0.2 s a game here: 4,000 games make a
     # run of a few minutes (docs/results.md has the measured time and strength). A game lasts
     # at most 60 disc moves and a pass between two of them, so 130 plies never adjudicates a
     # real game.
     training_defaults: ClassVar[dict[str, Any]] = {
-        "games": 2000,
+        "games": 4000,
         "depth": 3,
         "max_plies": 130,
         "opening_plies": 4,
