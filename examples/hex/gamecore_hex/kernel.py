@@ -271,11 +271,6 @@ def team_to_move(st):
 
 
 @kernel
-def king_attacked(st, player):
-    return False
-
-
-@kernel
 def status(st, n_legal):
     """The player who just moved may have won; nothing else ends Hex.
 

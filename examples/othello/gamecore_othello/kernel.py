@@ -14,6 +14,11 @@ A move is ``cell + 1`` (1..64), or ``PASS`` (65) when the mover has no disc
 move but the opponent has one: 0 stays free to mean "no move". When neither
 side can place a disc, ``gen_moves`` returns no move and the game is over.
 
+The optional hooks are left to gamecore's defaults: there are no kings, no
+captures for quiescence to resolve, no move worth ordering first, and no null
+move (zugzwang decides many Othello endings, so a pass is no safe lower
+bound).
+
 Every constant a kernel reads is a ``uint64`` (shift amounts included): numba
 turns ``uint64`` mixed with a plain ``int64`` into a float.
 """
@@ -115,12 +120,6 @@ def gen_moves(st, out):
 
 
 @kernel
-def gen_noisy(st, out):
-    """None: nothing in Othello is a capture to resolve, so quiescence evaluates at once."""
-    return 0
-
-
-@kernel
 def make_move(st, move):
     discs, info, hashes, flips = st
     side = info[SIDE]
@@ -167,11 +166,6 @@ def side_to_move(st):
 @kernel
 def team_to_move(st):
     return st[1][SIDE]
-
-
-@kernel
-def king_attacked(st, player):
-    return False
 
 
 @kernel
@@ -258,32 +252,3 @@ def features(st, idx, val):
         val[n] = (mine if whose == 0 else theirs) * filled * filled
         n += 1
     return n
-
-
-@kernel
-def order_key(st, move):
-    """Every move is quiet: there are no noisy moves to put first."""
-    return 0
-
-
-@kernel
-def null_move_ok(st):
-    """Never: zugzwang decides many Othello endings, so a pass is no safe lower bound."""
-    return False
-
-
-@kernel
-def make_null(st):
-    _, info, hashes, flips = st
-    ply = info[PLY]
-    flips[ply] = ZERO
-    hashes[ply + 1] = hashes[ply] ^ ZOBRIST_SIDE
-    info[PLY] = ply + 1
-    info[SIDE] = 1 - info[SIDE]
-
-
-@kernel
-def unmake_null(st):
-    info = st[1]
-    info[PLY] -= 1
-    info[SIDE] = 1 - info[SIDE]
