@@ -277,3 +277,18 @@ def test_pawns_move_orthogonally_and_take_diagonally_any_way() -> None:
     state = state_of(position(red="KAc1,PBc3", blue="KBe1,NBb2,PBd4", yellow="KCc1,NBb4"))
     # steps to the four empty orthogonal cells; takes blue on Bb2 and Bd4, not yellow on Bb4
     assert targets(state, "Bc3") == {"Bb3", "Bd3", "Bc4", "Bc2", "Bb2", "Bd4"}
+
+
+def test_a_checkmated_player_passes_and_the_kit_accepts_it() -> None:
+    """Green is in check with no move: its one legal move, a pass, leaves its king attacked."""
+    from gamecore.testing import check_make_unmake
+
+    game = get_game("duchess", players=6)
+    state = game.state_from_text(
+        "players=6 turn=green quiet=2 passes=0 moves=63 red:KAb1,QAa2,WDc3|RBNPDF "
+        "blue:KBa1,RBo2|W yellow:KCb1,PCi1,WDb2|D green:KDb1,BEa2 magenta:NCb2,KEa1 "
+        "cyan:WAd1,KFc1,QV|NDF"
+    )
+    assert [game.move_to_text(state.arrays, m) for m in state.legal_moves()] == ["pass"]
+    assert state._kernel.king_attacked(state.arrays, state.player)
+    check_make_unmake(state)
