@@ -153,6 +153,19 @@ class Progress:
             self.draws += 1
 
 
+@dataclass
+class GameBoundary:
+    """The run as it stood between two games: what an interrupted game is rewound to."""
+
+    theta: np.ndarray
+    rng_state: dict
+    progress: Progress
+    rule_state: dict
+    """The update rule's state (Adam's moments)."""
+    average: np.ndarray
+    """The running average of θ (see ``TrainConfig.average``)."""
+
+
 class Trainer:
     """Runs a :class:`TrainConfig`, from scratch or from a checkpoint."""
 
@@ -326,28 +339,28 @@ class Trainer:
 
     def _update_average(self) -> None:
         """θ̄ += (θ − θ̄)/k over the games so far, k capped at a quarter of the run's games."""
+        if not self.config.average:
+            return
         horizon = max(1, self.config.games // 4)
         self.average += (self.learner.theta - self.average) / min(self.progress.games_done, horizon)
 
-    def _game_boundary(self) -> tuple[np.ndarray, dict, Progress, dict, np.ndarray]:
-        """What a checkpoint at this game boundary holds: θ, the random generator, the totals,
-        the update rule's state and the average of θ."""
-        return (
-            self.learner.theta.copy(),
-            self.rng.bit_generator.state,
-            dataclasses.replace(self.progress),
-            self.learner.rule.state(),
-            self.average.copy(),
+    def _game_boundary(self) -> GameBoundary:
+        """What a checkpoint at this game boundary holds."""
+        return GameBoundary(
+            theta=self.learner.theta.copy(),
+            rng_state=self.rng.bit_generator.state,
+            progress=dataclasses.replace(self.progress),
+            rule_state=self.learner.rule.state(),
+            average=self.average.copy(),
         )
 
-    def _rewind_and_checkpoint(self, boundary: tuple) -> None:
+    def _rewind_and_checkpoint(self, boundary: GameBoundary) -> None:
         """Undo the unfinished game (back to ``boundary``) and checkpoint there."""
-        theta, rng_state, progress, rule_state, average = boundary
-        self.average = average
-        self.learner.theta[:] = theta
-        self.rng.bit_generator.state = rng_state
-        self.progress = progress
-        self.learner.rule.load_state(rule_state)
+        self.learner.theta[:] = boundary.theta
+        self.rng.bit_generator.state = boundary.rng_state
+        self.progress = boundary.progress
+        self.learner.rule.load_state(boundary.rule_state)
+        self.average = boundary.average
         self.checkpoint()
 
     def play_game(self, index: int) -> dict:

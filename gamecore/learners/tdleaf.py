@@ -21,7 +21,6 @@ from __future__ import annotations
 import numpy as np
 
 from gamecore.learners.base import Learner
-from gamecore.learners.updates import win_probability
 from gamecore.search import Limits, SearchInfo
 from gamecore.state import State
 from gamecore.values import MAX_EVAL
@@ -64,8 +63,8 @@ class TDLeaf(Learner):
         if team not in self._previous:
             return
         previous, trace = self._previous[team], self._trace[team]
-        error = win_probability(prediction, self.scale) - win_probability(previous, self.scale)
         k = self.kernel
+        error = k.update_error(prediction, previous, self.scale)
         self._stats[k.UPDATED] = 1
         self._stats[k.ABS_ERROR] = abs(prediction - previous)
         self._stats[k.SQUARED_NORM] = float(trace @ trace)

@@ -29,7 +29,6 @@ The measurements that chose the defaults are in docs/learning.md.
 
 from __future__ import annotations
 
-import math
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -51,13 +50,6 @@ def loss_scale(loss: str) -> float:
     return LOGISTIC_SCALE if loss == "logistic" else 0.0
 
 
-def win_probability(value: float, scale: float) -> float:
-    """σ(value/scale), or ``value`` itself when ``scale`` is 0 (the value loss)."""
-    if scale == 0.0:
-        return value
-    return 1.0 / (1.0 + math.exp(-value / scale))
-
-
 def value_gain(loss: str) -> float:
     """Value units per unit of error: 4S for win probabilities (σ' = 1/4S at even odds), else 1."""
     return 4.0 * LOGISTIC_SCALE if loss == "logistic" else 1.0
@@ -71,7 +63,6 @@ class UpdateRule(ABC):
     def __init__(self, size: int, step: float, loss: str) -> None:
         if not np.isfinite(step) or step <= 0:
             raise BadOption(f"the step size must be a positive number, not {step}")
-        self.size = size
         self.step = step
         self.gain = value_gain(loss)
 
