@@ -1,0 +1,62 @@
+"""Write a copy of a weights file with one feature group scaled or taken from other weights.
+
+    python benchmarks/weights_surgery.py GAME WEIGHTS OUT [--scale GROUP=K] [--take GROUP=SPEC]
+
+Both options repeat. GROUP is one of the game's feature groups (``Game.feature_groups``, e.g.
+Duchess's ``material``, ``mating``, ``psq``) or ``all``; SPEC is anything
+``--weights`` accepts (``default``, a shipped name, a file). The result is a
+plain weights file for matches. It answers questions like "would the learned
+weights win if material counted twenty times as much?" (docs/results.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from gamecore.errors import BadOption, GamecoreError
+from gamecore.registry import get_game
+from gamecore.weights import Weights, resolve_weights
+
+
+def group_slice(game, name: str):
+    if name == "all":
+        return slice(None)
+    groups = game.feature_groups()
+    if name not in groups:
+        known = " ".join(["all", *groups])
+        raise BadOption(f"{game.name} has no feature group {name!r} (known: {known})")
+    return groups[name]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("weights")
+    parser.add_argument("out")
+    parser.add_argument("--scale", action="append", default=[], metavar="GROUP=K")
+    parser.add_argument("--take", action="append", default=[], metavar="GROUP=SPEC")
+    args = parser.parse_args()
+    try:
+        edit(args)
+    except (GamecoreError, ValueError) as exc:
+        print(f"weights_surgery: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def edit(args: argparse.Namespace) -> None:
+    game = get_game(args.game)
+    theta = resolve_weights(game, args.weights).theta.copy()
+    for item in args.take:
+        name, _, spec = item.partition("=")
+        part = group_slice(game, name)
+        theta[part] = resolve_weights(game, spec).theta[part]
+    for item in args.scale:
+        name, _, factor = item.partition("=")
+        theta[group_slice(game, name)] *= float(factor)  # ValueError names the bad factor
+    Weights.for_game(game, theta).save(args.out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
