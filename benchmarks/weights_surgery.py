@@ -3,7 +3,7 @@
     python benchmarks/weights_surgery.py GAME WEIGHTS OUT [--scale GROUP=K] [--take GROUP=SPEC]
 
 Both options repeat. GROUP is one of the game's feature groups (``Game.feature_groups``, e.g.
-Duchess's ``material``, ``mating``, ``psq``) or ``all``; SPEC is anything
+Duchess's ``material``, ``mating``, ``psq``), several joined by ``+``, or ``all``; SPEC is anything
 ``--weights`` accepts (``default``, a shipped name, a file). The result is a
 plain weights file for matches. It answers questions like "would the learned
 weights win if material counted twenty times as much?" (docs/results.md).
@@ -14,19 +14,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from gamecore.errors import BadOption, GamecoreError
+import numpy as np
+
+from gamecore.errors import GamecoreError
 from gamecore.registry import get_game
+from gamecore.stages import parse_stages
 from gamecore.weights import Weights, resolve_weights
 
 
-def group_slice(game, name: str):
-    if name == "all":
-        return slice(None)
-    groups = game.feature_groups()
-    if name not in groups:
-        known = " ".join(["all", *groups])
-        raise BadOption(f"{game.name} has no feature group {name!r} (known: {known})")
-    return groups[name]
+def group_mask(game, name: str) -> np.ndarray:
+    """The features of ``name`` (groups joined by ``+``, or ``all``), read as a stage is."""
+    return parse_stages(game, f"{name}:1")[0].mask > 0
 
 
 def main() -> int:
@@ -50,11 +48,11 @@ def edit(args: argparse.Namespace) -> None:
     theta = resolve_weights(game, args.weights).theta.copy()
     for item in args.take:
         name, _, spec = item.partition("=")
-        part = group_slice(game, name)
+        part = group_mask(game, name)
         theta[part] = resolve_weights(game, spec).theta[part]
     for item in args.scale:
         name, _, factor = item.partition("=")
-        theta[group_slice(game, name)] *= float(factor)  # ValueError names the bad factor
+        theta[group_mask(game, name)] *= float(factor)  # ValueError names the bad factor
     Weights.for_game(game, theta).save(args.out)
 
 
