@@ -2,11 +2,13 @@
 
     python benchmarks/weights_surgery.py GAME WEIGHTS OUT [--scale GROUP=K] [--take GROUP=SPEC]
 
-Both options repeat. GROUP is one of the game's feature groups (``Game.feature_groups``, e.g.
-Duchess's ``material``, ``mating``, ``psq``), several joined by ``+``, or ``all``; SPEC is anything
-``--weights`` accepts (``default``, a shipped name, a file). The result is a
-plain weights file for matches. It answers questions like "would the learned
-weights win if material counted twenty times as much?" (docs/results.md).
+Both options repeat; every ``--take`` is applied before any ``--scale``.
+GROUP is one of the game's feature groups (``Game.feature_groups``, e.g.
+Duchess's ``material``, ``mating``, ``psq``), several joined by ``+``, or
+``all``; SPEC is anything ``--weights`` accepts (``default``, a shipped name,
+a file); K is a finite number. The result is a plain weights file for
+matches. It answers questions like "would the learned weights win if material
+counted twenty times as much?" (docs/results.md).
 """
 
 from __future__ import annotations
@@ -52,8 +54,14 @@ def edit(args: argparse.Namespace) -> None:
         theta[part] = resolve_weights(game, spec).theta[part]
     for item in args.scale:
         name, _, factor = item.partition("=")
-        theta[group_mask(game, name)] *= float(factor)  # ValueError names the bad factor
-    Weights.for_game(game, theta).save(args.out)
+        k = float(factor)  # ValueError names a factor that is no number
+        if not np.isfinite(k):
+            raise ValueError(f"the factor of {name!r} must be a finite number, not {factor!r}")
+        theta[group_mask(game, name)] *= k
+    try:
+        Weights.for_game(game, theta).save(args.out)
+    except OSError as exc:
+        raise ValueError(f"cannot write {args.out}: {exc.strerror or exc}") from None
 
 
 if __name__ == "__main__":
