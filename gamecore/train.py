@@ -94,6 +94,9 @@ class TrainConfig:
     average: bool = True
     """Write the running average of θ over the last quarter of the games (Polyak averaging),
     not θ itself: the average of a noisy walk sits closer to its centre."""
+    outcome_weight: float = 0.0
+    """Step multiplier of the end-of-game update of every position towards the game's
+    result (see ``Learner.learn_outcome``); 0: learn from search alone."""
     min_depth: int = 1
     lam: float = 0.95
     init: str | None = None
@@ -197,6 +200,7 @@ class Trainer:
             "step": config.step,
             "update": config.update,
             "loss": config.loss,
+            "outcome_weight": config.outcome_weight,
         }
         if config.algo == "treestrap-ab":
             options["min_depth"] = config.min_depth
@@ -397,6 +401,7 @@ class Trainer:
             state.push_unchecked(choice.move)
         finished = state.status() != ONGOING
         self.learner.end_game(state, learner_team)
+        self.learner.learn_outcome(state)
         winner = state.winner_team() if finished else None
         outcome = _outcome(winner, learner_team)
         seconds = time.perf_counter() - start

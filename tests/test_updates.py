@@ -114,3 +114,43 @@ def test_adam_state_round_trips_through_a_checkpoint():
     copy.load_state(rule.state())
     g = np.array([0.3, 0.1, -0.1])
     np.testing.assert_array_equal(rule.delta(g, 1.0), copy.delta(g, 1.0))
+
+
+def finished_game(game, seed: int):
+    """A random Connect Four game played to its end."""
+    rng = np.random.default_rng(seed)
+    state = game.initial_state()
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        state.push_unchecked(moves[int(rng.integers(len(moves)))])
+    return state
+
+
+def test_the_outcome_update_moves_every_position_towards_the_result():
+    """Σ over the game's positions of error·φ, with the team to move's result as target."""
+    game, learner = make("rootstrap", update="sgd", loss="logistic", step=1e-4, outcome_weight=3)
+    state = finished_game(game, seed=5)
+    winner = state.winner_team()
+    theta, gradient = learner.theta.copy(), np.zeros_like(learner.theta)
+    replay = state.copy()
+    while replay.history:
+        replay.pop()
+        target = 0.0 if winner is None else (MAX_EVAL if replay.team == winner else -MAX_EVAL)
+        phi = features(learner, replay)
+        gradient += error(target, float(theta @ phi), "logistic") * phi
+    played = list(state.history)
+    learner.learn_outcome(state)
+    np.testing.assert_allclose(learner.theta, theta + 3 * 1e-4 * 4 * S * gradient, atol=1e-12)
+    assert state.history == played and state.is_terminal()  # the game itself is untouched
+
+
+def test_the_outcome_update_skips_unfinished_games_and_weight_zero():
+    game, learner = make("rootstrap", outcome_weight=1.0)
+    unfinished = finished_game(game, seed=5)
+    unfinished.pop()
+    theta = learner.theta.copy()
+    learner.learn_outcome(unfinished)
+    np.testing.assert_array_equal(learner.theta, theta)
+    _, off = make("rootstrap")
+    off.learn_outcome(finished_game(game, seed=5))
+    np.testing.assert_array_equal(off.theta, theta)

@@ -15,9 +15,11 @@ import numpy as np
 
 from gamecore.binding import bind
 from gamecore.game import Game
+from gamecore.kernel_api import ONGOING
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, loss_scale, make_rule
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
+from gamecore.values import MAX_EVAL
 
 
 @dataclass
@@ -66,8 +68,11 @@ class Learner(ABC):
         tt_megabytes: float = 16,
         update: str = DEFAULT_UPDATE,
         loss: str = DEFAULT_LOSS,
+        outcome_weight: float = 0.0,
     ) -> None:
         self.game = game
+        self.outcome_weight = outcome_weight
+        """Step multiplier of the end-of-game update towards the result (0: none)."""
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
         self.rule = make_rule(update, game.feature_set.count, step, loss, self.default_step)
@@ -95,6 +100,35 @@ class Learner(ABC):
 
     def end_game(self, state: State, learner_team: int | None) -> None:  # noqa: B027 - optional hook
         """The game is over (``learner_team`` is the team this learner played, None for both)."""
+
+    def learn_outcome(self, state: State) -> None:
+        """Move every position of a finished game towards its result, for the team to move.
+
+        Bootstrapping from search is grounded only where a search reaches the end
+        of the game; far from mates it can settle on a self-consistent but weak
+        evaluation (material learned two orders of magnitude too small in Duchess).
+        One batched update per game towards +MAX_EVAL (the team to move won),
+        −MAX_EVAL (lost) or 0 (a true draw) ties the scale of every feature to
+        how games really end, as Monte Carlo value targets do.
+        """
+        if self.outcome_weight <= 0 or state.status() == ONGOING:
+            return
+        winner = state.winner_team()
+        replay = state.copy()
+        gradient = np.zeros_like(self.theta)
+        while replay.history:
+            replay.pop()
+            target = 0.0 if winner is None else MAX_EVAL if replay.team == winner else -MAX_EVAL
+            self.kernel.move_towards(
+                replay.arrays,
+                self.searcher.ctx,
+                self.theta,
+                target,
+                self.scale,
+                gradient,
+                self._stats,
+            )
+        self._apply(gradient * self.outcome_weight, None)
 
     def _apply(self, gradient: np.ndarray, info: SearchInfo | None) -> None:
         """θ += the update rule's Δθ for ``gradient`` (Σ eᵢφᵢ) and ``self._stats``."""
