@@ -94,9 +94,9 @@ class TrainConfig:
     average: bool = True
     """Write the running average of θ over the last quarter of the games (Polyak averaging),
     not θ itself: the average of a noisy walk sits closer to its centre."""
-    outcome_weight: float = 0.0
-    """Step multiplier of the end-of-game update of every position towards the game's
-    result (see ``Learner.learn_outcome``); 0: learn from search alone."""
+    outcome_step: float = 0.0
+    """Share of the way to its result each finished game moves its positions (split evenly
+    between the feature groups; see ``Learner.learn_outcome``); 0: learn from search alone."""
     min_depth: int = 1
     lam: float = 0.95
     init: str | None = None
@@ -200,7 +200,7 @@ class Trainer:
             "step": config.step,
             "update": config.update,
             "loss": config.loss,
-            "outcome_weight": config.outcome_weight,
+            "outcome_step": config.outcome_step,
         }
         if config.algo == "treestrap-ab":
             options["min_depth"] = config.min_depth

@@ -33,8 +33,8 @@ def features(learner, state) -> np.ndarray:
     return phi
 
 
-def make(algo: str, **options):
-    game = gamecore.get_game("connect4")
+def make(algo: str, game_name: str = "connect4", **options):
+    game = gamecore.get_game(game_name)
     theta = Weights.random(game, seed=11, scale=30.0).theta
     return game, LEARNERS[algo](game, theta, **options)
 
@@ -117,7 +117,7 @@ def test_adam_state_round_trips_through_a_checkpoint():
 
 
 def finished_game(game, seed: int):
-    """A random Connect Four game played to its end."""
+    """A random game played to its end."""
     rng = np.random.default_rng(seed)
     state = game.initial_state()
     while not state.is_terminal():
@@ -126,26 +126,33 @@ def finished_game(game, seed: int):
     return state
 
 
-def test_the_outcome_update_moves_every_position_towards_the_result():
-    """Σ over the game's positions of error·φ, with the team to move's result as target."""
-    game, learner = make("rootstrap", update="sgd", loss="logistic", step=1e-4, outcome_weight=3)
+def test_the_outcome_update_moves_each_feature_group_a_share_of_the_way():
+    """Per group G of the game: Δθ_G = share·4S/|groups| · Σ error·φ_G / Σ ‖φ_G‖²."""
+    game, learner = make("rootstrap", "checkers", outcome_step=0.6)
     state = finished_game(game, seed=5)
     winner = state.winner_team()
-    theta, gradient = learner.theta.copy(), np.zeros_like(learner.theta)
+    theta = learner.theta.copy()
+    gradient, squares = np.zeros_like(theta), np.zeros_like(theta)
     replay = state.copy()
     while replay.history:
         replay.pop()
         target = 0.0 if winner is None else (MAX_EVAL if replay.team == winner else -MAX_EVAL)
         phi = features(learner, replay)
         gradient += error(target, float(theta @ phi), "logistic") * phi
+        squares += phi * phi
+    groups = list(game.feature_groups().values())
+    assert len(groups) > 1  # the game splits its features, so the split is tested
+    expected = theta.copy()
+    for members in groups:
+        expected[members] += 0.6 * 4 * S / len(groups) * gradient[members] / squares[members].sum()
     played = list(state.history)
     learner.learn_outcome(state)
-    np.testing.assert_allclose(learner.theta, theta + 3 * 1e-4 * 4 * S * gradient, atol=1e-12)
+    np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
     assert state.history == played and state.is_terminal()  # the game itself is untouched
 
 
-def test_the_outcome_update_skips_unfinished_games_and_weight_zero():
-    game, learner = make("rootstrap", outcome_weight=1.0)
+def test_the_outcome_update_skips_unfinished_games_and_a_zero_share():
+    game, learner = make("rootstrap", outcome_step=1.0)
     unfinished = finished_game(game, seed=5)
     unfinished.pop()
     theta = learner.theta.copy()

@@ -164,6 +164,18 @@ def move_towards(st, ctx, theta, target, scale, gradient, stats):
 
 
 @kernel
+def move_towards_outcome(st, ctx, theta, target, scale, gradient, squares, stats):
+    """Like ``move_towards``, and also squares += φ² per feature (for group-wise steps)."""
+    fidx, fval = ctx[8], ctx[9]
+    h, n = linear_value(st, theta, fidx, fval)
+    record_update(gradient, fidx, fval, n, clip(target), h, scale, stats)
+    for i in range(n):
+        squares[fidx[i]] += fval[i] * fval[i]
+    stats[VISITED] += 1
+    return h
+
+
+@kernel
 def accumulate_features(st, ctx, scale, out):
     """out += scale · φ(st): TD-Leaf's eligibility trace gathers gradients this way."""
     fidx, fval = ctx[8], ctx[9]

@@ -75,11 +75,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="write the average of the weights over the last quarter of the games",
     )
     parser.add_argument(
-        "--outcome-weight",
+        "--outcome-step",
         type=float,
-        metavar="W",
-        help="after each finished game, move every position towards the result with W times "
-        "the step (0: learn from search alone)",
+        metavar="SHARE",
+        help="after each finished game, move its positions this share of the way to the "
+        "result, split between feature groups (0: learn from search alone)",
     )
     parser.add_argument("--min-depth", type=int, help="TreeStrap(αβ): least depth of an update")
     parser.add_argument("--lambda", dest="lam", type=float, help="TD-Leaf(λ) trace decay")
@@ -128,7 +128,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "update": args.update,
         "loss": args.loss,
         "average": args.average,
-        "outcome_weight": args.outcome_weight,
+        "outcome_step": args.outcome_step,
         "min_depth": args.min_depth,
         "lam": args.lam,
         "opening_plies": args.opening_plies,
@@ -156,10 +156,10 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         raise BadOption(f"--time-budget must be positive, not {args.time_budget}")
     if args.step is not None and not args.step > 0:
         raise BadOption(f"--step must be positive, not {args.step}")
-    if args.outcome_weight is not None and not (
-        math.isfinite(args.outcome_weight) and args.outcome_weight >= 0
+    if args.outcome_step is not None and not (
+        math.isfinite(args.outcome_step) and args.outcome_step >= 0
     ):
-        raise BadOption(f"--outcome-weight must be zero or positive, not {args.outcome_weight}")
+        raise BadOption(f"--outcome-step must be zero or positive, not {args.outcome_step}")
     if args.time_per_move is not None and args.time_per_move <= 0:
         raise BadOption(f"--time-per-move must be positive, not {args.time_per_move}")
     if args.eval_games is not None:

@@ -68,11 +68,12 @@ class Learner(ABC):
         tt_megabytes: float = 16,
         update: str = DEFAULT_UPDATE,
         loss: str = DEFAULT_LOSS,
-        outcome_weight: float = 0.0,
+        outcome_step: float = 0.0,
     ) -> None:
         self.game = game
-        self.outcome_weight = outcome_weight
-        """Step multiplier of the end-of-game update towards the result (0: none)."""
+        self.outcome_step = outcome_step
+        """Share of the way to the result a finished game moves its positions (0: none)."""
+        self._groups = _covering_groups(game)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
         self.rule = make_rule(update, game.feature_set.count, step, loss, self.default_step)
@@ -105,30 +106,49 @@ class Learner(ABC):
         """Move every position of a finished game towards its result, for the team to move.
 
         Bootstrapping from search is grounded only where a search reaches the end
-        of the game; far from mates it can settle on a self-consistent but weak
-        evaluation (material learned two orders of magnitude too small in Duchess).
-        One batched update per game towards +MAX_EVAL (the team to move won),
-        −MAX_EVAL (lost) or 0 (a true draw) ties the scale of every feature to
-        how games really end, as Monte Carlo value targets do.
+        of the game; far from mates it can settle on a self-consistent evaluation
+        whose scale is far too small (Duchess learned a Queen worth 5 next to a
+        unit of King-zone pressure worth 5; the hand-set weights say 500 and 8).
+        One update per game towards +MAX_EVAL (the team to move won), −MAX_EVAL
+        (lost) or 0 (a true draw) ties every feature to how games really end,
+        as Monte Carlo targets do.
+
+        The step is normalised per feature group: each of the game's G groups
+        moves the game's positions ``outcome_step / G`` of the way to their
+        targets, so a group of a few large counts (material) is not starved by
+        one of many small ones (piece squares), as a single normaliser would.
         """
-        if self.outcome_weight <= 0 or state.status() == ONGOING:
+        if self.outcome_step <= 0 or state.status() == ONGOING:
             return
         winner = state.winner_team()
         replay = state.copy()
         gradient = np.zeros_like(self.theta)
+        squares = np.zeros_like(self.theta)
         while replay.history:
             replay.pop()
             target = 0.0 if winner is None else MAX_EVAL if replay.team == winner else -MAX_EVAL
-            self.kernel.move_towards(
+            self.kernel.move_towards_outcome(
                 replay.arrays,
                 self.searcher.ctx,
                 self.theta,
                 target,
                 self.scale,
                 gradient,
+                squares,
                 self._stats,
             )
-        self._apply(gradient * self.outcome_weight, None)
+        if self.trainable is not None:
+            gradient *= self.trainable
+            squares *= self.trainable
+        share = self.outcome_step * self.rule.gain / len(self._groups)
+        delta = np.zeros_like(self.theta)
+        for members in self._groups:
+            norm = float(squares[members].sum())
+            if norm > 0:
+                delta[members] = share * gradient[members] / norm
+        self.searcher.theta += delta
+        self.stats.add(delta, self._stats, None)
+        self._stats[:] = 0
 
     def _apply(self, gradient: np.ndarray, info: SearchInfo | None) -> None:
         """θ += the update rule's Δθ for ``gradient`` (Σ eᵢφᵢ) and ``self._stats``."""
@@ -141,3 +161,14 @@ class Learner(ABC):
             self.searcher.theta += delta  # in place: the search context holds this array
             self.stats.add(delta, self._stats, info)
         self._stats[:] = 0
+
+
+def _covering_groups(game: Game) -> list[np.ndarray]:
+    """The game's feature groups, plus one of every feature no group names."""
+    groups = [members for members in game.feature_groups().values() if len(members)]
+    rest = np.ones(game.feature_set.count, dtype=bool)
+    for members in groups:
+        rest[members] = False
+    if rest.any():
+        groups.append(np.flatnonzero(rest))
+    return groups
