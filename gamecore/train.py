@@ -19,6 +19,7 @@ import csv
 import dataclasses
 import time
 from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.executor import Executor, WorkerLost
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
@@ -35,6 +37,7 @@ from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.stages import parse_stages, stage_of
+from gamecore.train_worker import GameReport, GameTask, play_training_game
 from gamecore.weights import BadWeights, Weights, resolve_weights, spec_label
 from gamecore.yardsticks import (
     DEFAULT_GAMES,
@@ -55,6 +58,7 @@ LOG_FIELDS = (
     "mean_abs_error",
     "mean_abs_delta",
     "end",
+    "workers_lost",
 )
 
 
@@ -260,13 +264,24 @@ class Trainer:
             raise KeyboardInterrupt
         self._stop_requested = True
 
-    def run(self, on_game: Callable[[Progress, dict], None] | None = None) -> Progress:
+    def run(
+        self,
+        on_game: Callable[[Progress, dict], None] | None = None,
+        executor: Executor | None = None,
+    ) -> Progress:
         """Play the remaining games; checkpoint as configured and on Ctrl-C (then re-raise);
-        measure against the yardsticks as configured, the final weights too."""
+        measure against the yardsticks as configured, the final weights too.
+
+        Without an executor the games are played here, one after another; with one,
+        its workers play them and this process merges what they learned (see
+        :mod:`gamecore.train_worker`)."""
         self._trim_log()
         try:
             self._measure()
-            self._play(on_game)
+            if executor is None:
+                self._play(on_game)
+            else:
+                self._play_parallel(executor, on_game)
             self._measure(final=True)
         finally:
             if self.yardsticks is not None:
@@ -316,6 +331,101 @@ class Trainer:
             self._measure()
             if on_game is not None:
                 on_game(self.progress, row)
+
+    def _play_parallel(
+        self, executor: Executor, on_game: Callable[[Progress, dict], None] | None
+    ) -> None:
+        """Keep every worker busy with a game; merge each finished game's Δθ into θ.
+
+        A game whose worker dies is sent again (with θ as it is then) and the
+        log's ``workers_lost`` says how often. On Ctrl-C the checkpoint holds
+        the games merged so far; the games in flight are lost.
+        """
+        config = self.config
+        started = time.perf_counter()
+        if self.progress.games_done >= config.games:
+            self.checkpoint()
+        in_flight: dict[Future, GameTask] = {}
+        lost: dict[int, int] = {}
+        next_index = self.progress.games_done
+
+        def send(index: int) -> None:
+            mask = stage_of(self.stages, index).mask if self.stages is not None else None
+            task = GameTask(
+                config, index, self.learner.theta.copy(), self.learner.rule.state(), mask
+            )
+            in_flight[executor.submit(play_training_game, task)] = task
+
+        try:
+            while True:
+                if self._stop_requested:
+                    raise KeyboardInterrupt
+                over_budget = (
+                    config.time_budget is not None
+                    and time.perf_counter() - started > config.time_budget
+                )
+                while (
+                    len(in_flight) < executor.workers
+                    and next_index < config.games
+                    and not over_budget
+                ):
+                    send(next_index)
+                    next_index += 1
+                if not in_flight:
+                    break
+                self._in_game = True
+                try:
+                    done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+                finally:
+                    self._in_game = False
+                for future in done:
+                    task = in_flight.pop(future)
+                    try:
+                        report = executor.result(future)
+                    except WorkerLost:
+                        lost[task.index] = lost.get(task.index, 0) + 1
+                        send(task.index)
+                        continue
+                    self._merge(report, lost.pop(task.index, 0), on_game)
+            self.checkpoint()
+        except KeyboardInterrupt:
+            executor.close()
+            self.checkpoint()
+            raise
+
+    def _merge(
+        self,
+        report: GameReport,
+        workers_lost: int,
+        on_game: Callable[[Progress, dict], None] | None,
+    ) -> None:
+        """Add one finished game's Δθ and its bookkeeping, as ``_play`` does after a game."""
+        config = self.config
+        before = self.learner.theta.copy()
+        self.learner.theta[:] += report.delta
+        if not np.isfinite(self.learner.theta).all():
+            self.learner.theta[:] = before
+            self.checkpoint()
+            raise TrainingDiverged(
+                f"the weights became infinite or NaN in game {report.index + 1}: step "
+                f"{self.learner.step:g} is too large for {config.game}; the last finite "
+                f"weights are in {config.out} (resume with --resume and a smaller --step)"
+            )
+        self.learner.rule.load_state(report.rule_state)
+        row = report.row
+        self.progress.record(
+            row["outcome"], row["plies"], row["seconds"], float(row["mean_abs_delta"])
+        )
+        row = {**row, "game": self.progress.games_done, "workers_lost": workers_lost}
+        self._update_average()
+        self._append_log(row)
+        if self.progress.games_done % config.checkpoint_every == 0:
+            self.checkpoint()
+        if config.snapshot_every and self.progress.games_done % config.snapshot_every == 0:
+            self.checkpoint(self.snapshot_path(self.progress.games_done))
+        self._measure()
+        if on_game is not None:
+            on_game(self.progress, row)
 
     def _measure(self, final: bool = False) -> None:
         """Hand the weights to the yardsticks if a measurement is due (at the end, wait for
@@ -419,6 +529,7 @@ class Trainer:
             "mean_abs_error": round(stats.mean_abs_error, 4),
             "mean_abs_delta": f"{stats.mean_abs_delta:.3e}",
             "end": end,
+            "workers_lost": 0,
         }
 
     # -- files ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from gamecore.errors import BadOption
+from gamecore.executor import Executor, default_workers, make_executor
 from gamecore.game import Game
 from gamecore.registry import get_game
 from gamecore.state import State
@@ -21,6 +22,32 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="game option, e.g. -o players=4 (repeatable)",
     )
+
+
+def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help=f"worker processes playing games at once (default: all {default_workers()} cores; "
+        "on a cluster, its CPUs)",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run the games on a Ray cluster: HOST:PORT of its head, `auto` for the head "
+        'started on this machine (`ray start --head`); needs pip install "gamecore[ray]"',
+    )
+
+
+def executor_from_args(args: argparse.Namespace) -> Executor | None:
+    """The executor --workers/--cluster ask for; None for one local worker (play in-process)."""
+    if args.workers is not None and args.workers < 1:
+        raise BadOption(f"--workers must be at least 1, not {args.workers}")
+    if args.cluster:
+        return make_executor(args.workers, args.cluster)
+    workers = default_workers() if args.workers is None else args.workers
+    return None if workers == 1 else make_executor(workers)
 
 
 def add_position_arguments(parser: argparse.ArgumentParser) -> None:

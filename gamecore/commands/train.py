@@ -10,7 +10,12 @@ import sys
 
 from tqdm import tqdm
 
-from gamecore.commands.common import add_game_arguments, parse_options
+from gamecore.commands.common import (
+    add_game_arguments,
+    add_worker_arguments,
+    executor_from_args,
+    parse_options,
+)
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.learners import LEARNERS
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
@@ -109,6 +114,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="comma-separated opponents of the measurements: random, zeros, default, a name "
         f"the game ships, weights files (default {DEFAULT_OPPONENTS})",
     )
+    add_worker_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -195,6 +201,7 @@ def run(args: argparse.Namespace) -> int:
             if getattr(args, option) is not None:
                 raise BadOption(f"--{option.replace('_', '-')} needs --eval-every")
     trainer = Trainer(config, resume=checkpoint)
+    executor = executor_from_args(args)
     done = trainer.progress.games_done
     bar = tqdm(total=config.games, initial=done, unit="game", desc=f"{config.game} {config.algo}")
 
@@ -215,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
 
     previous = {sig: signal.signal(sig, terminate) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        trainer.run(on_game)
+        trainer.run(on_game, executor)
     except KeyboardInterrupt:
         bar.close()
         sys.stderr.write(
@@ -227,6 +234,8 @@ def run(args: argparse.Namespace) -> int:
         bar.close()  # the one-line error goes below the bar, not into it
         raise
     finally:
+        if executor is not None:
+            executor.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     bar.close()

@@ -1,0 +1,218 @@
+"""Where parallel work runs: local worker processes, or a Ray cluster.
+
+Training, matches and tournaments hand out independent tasks (one game
+each) and gather their results as they finish. They see one interface,
+:class:`Executor`: ``submit`` a picklable function and its arguments, get a
+:class:`concurrent.futures.Future`; a future whose worker died raises
+:class:`WorkerLost`, and the caller decides what to replay.
+
+* :class:`LocalExecutor` — ``N`` worker processes on this machine (spawned,
+  not forked, so no thread's lock is copied). Each worker is its own
+  single-process pool, so a worker that is killed breaks only its own task;
+  the next task sent to that slot starts a fresh process.
+* :class:`RayExecutor` — tasks on a Ray cluster (``pip install
+  "gamecore[ray]"``; ``ray start --head`` on one machine, ``ray start
+  --address HEAD:6379`` on the others). Ray retries nothing itself here: a
+  lost task comes back as :class:`WorkerLost` like a local one.
+
+Scheduling, transport and fault detection are the standard library's and
+Ray's; this module only gives them one shape.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from gamecore.errors import BadOption, GamecoreError
+
+
+class WorkerLost(Exception):
+    """The worker running a task died (killed, out of memory, its node lost)."""
+
+
+class ClusterError(GamecoreError):
+    """The Ray cluster cannot be used (Ray missing, no head at that address)."""
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the driver, which stops them itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Executor(ABC):
+    """Runs tasks on ``workers`` workers; at most that many should be in flight."""
+
+    workers: int
+
+    @abstractmethod
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        """Start ``fn(*args)`` on a free worker."""
+
+    @abstractmethod
+    def result(self, future: Future) -> Any:
+        """The task's value; :class:`WorkerLost` if its worker died."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Stop every worker now; tasks in flight are dropped."""
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class LocalExecutor(Executor):
+    """``workers`` spawned processes, one single-process pool each (see the module notes)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        if self.workers < 1:
+            raise BadOption(f"--workers must be at least 1, not {self.workers}")
+        self._context = multiprocessing.get_context("spawn")
+        self._pools: list[ProcessPoolExecutor | None] = [None] * self.workers
+        self._slot_of: dict[Future, int] = {}
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        with self._lock:
+            busy = {slot for future, slot in self._slot_of.items() if not future.done()}
+            free = [slot for slot in range(self.workers) if slot not in busy]
+            if not free:
+                raise RuntimeError("every worker is busy: wait for a task before submitting")
+            slot = free[0]
+            pool = self._pools[slot]
+            if pool is None:
+                pool = ProcessPoolExecutor(
+                    1, mp_context=self._context, initializer=ignore_interrupts
+                )
+                self._pools[slot] = pool
+            try:
+                future = pool.submit(fn, *args)
+            except BrokenProcessPool:  # its process died after its last task
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = ProcessPoolExecutor(
+                    1, mp_context=self._context, initializer=ignore_interrupts
+                )
+                self._pools[slot] = pool
+                future = pool.submit(fn, *args)
+            self._slot_of = {f: s for f, s in self._slot_of.items() if not f.done()}
+            self._slot_of[future] = slot
+            return future
+
+    def result(self, future: Future) -> Any:
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            with self._lock:
+                slot = self._slot_of.pop(future, None)
+                if slot is not None and self._pools[slot] is not None:
+                    self._pools[slot].shutdown(wait=False, cancel_futures=True)  # type: ignore[union-attr]
+                    self._pools[slot] = None
+            raise WorkerLost("a worker process died") from None
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the running workers (for tests that kill one)."""
+        pids = []
+        for pool in self._pools:
+            if pool is not None:
+                pids.extend(pool._processes or {})
+        return pids
+
+    def close(self) -> None:
+        for pool in self._pools:
+            if pool is None:
+                continue
+            for process in list((pool._processes or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+        self._pools = [None] * self.workers
+
+
+class RayExecutor(Executor):
+    """Tasks on a Ray cluster; ``workers`` defaults to the cluster's CPUs."""
+
+    def __init__(self, address: str, workers: int | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ClusterError('Ray is not installed: pip install "gamecore[ray]"') from None
+        self._ray = ray
+        try:
+            if not ray.is_initialized():
+                ray.init(
+                    address=None if address == "local" else address,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    configure_logging=False,
+                )
+        except (ConnectionError, ValueError, RuntimeError) as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise ClusterError(f"cannot join the Ray cluster at {address!r}: {first}") from None
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        self.workers = cpus if workers is None else workers
+        if self.workers < 1:
+            raise BadOption(f"--workers must be at least 1, not {self.workers}")
+        self._remote = ray.remote(max_retries=0, num_cpus=1)(_call)
+        self._refs: dict[Future, Any] = {}
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        ref = self._remote.remote(fn, *args)
+        future = ref.future()
+        self._refs[future] = ref
+        return future
+
+    def result(self, future: Future) -> Any:
+        exceptions = self._ray.exceptions
+        lost = (
+            exceptions.WorkerCrashedError,
+            exceptions.NodeDiedError,
+            exceptions.OwnerDiedError,
+            exceptions.TaskUnschedulableError,
+            exceptions.ActorDiedError,
+        )
+        try:
+            return future.result()
+        except lost as exc:
+            raise WorkerLost(f"a Ray worker died ({type(exc).__name__})") from None
+        except exceptions.RayTaskError as exc:
+            raise exc.as_instanceof_cause() from None
+        finally:
+            self._refs.pop(future, None)
+
+    def close(self) -> None:
+        for ref in self._refs.values():
+            self._ray.cancel(ref, force=True)
+        self._refs.clear()
+
+
+def _call(fn: Callable[..., Any], *args: Any) -> Any:
+    return fn(*args)
+
+
+def make_executor(workers: int | None = None, cluster: str | None = None) -> Executor:
+    """The executor the options ask for: local processes, or Ray at ``cluster``.
+
+    ``cluster`` is a Ray address (``HOST:PORT``), ``auto`` for the head already
+    running on this machine, or ``local`` for a private Ray instance.
+    """
+    if cluster:
+        return RayExecutor(cluster, workers)
+    return LocalExecutor(workers)

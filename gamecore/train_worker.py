@@ -1,0 +1,96 @@
+"""One training game played by a worker, for the parallel trainer.
+
+The driver (:meth:`gamecore.train.Trainer.run` with an executor) owns θ. It
+sends each worker a :class:`GameTask`: the run's configuration, the game's
+index, a copy of θ as it is now and the update rule's state. The worker plays
+that game exactly as the single-process trainer would, learning as it goes,
+and returns a :class:`GameReport` with Δθ (θ after the game minus θ sent)
+and the game's log row. The driver adds Δθ to its own θ, which other
+workers' games may have moved meanwhile.
+
+**Staleness.** A game starts from θ as merged when it was sent; with ``W``
+workers, up to ``W − 1`` other games are merged while it plays, so its
+updates are computed against weights up to ``W − 1`` games old. For the
+bootstrapping learners (the TreeStraps, RootStrap) that is a lag of a
+fraction of a game's updates per worker, the asynchronous-SGD regime in which
+small steps still converge. TD-Leaf's temporal differences are taken within
+one game and one θ, so they stay consistent; only their sum lands late. The
+update rule's state (Adam's moments) is the one from the most recently
+merged game: the moments of concurrent games are not added, so Adam's
+statistics lag by the same games.
+
+Each game's random choices (opening plies, a random opponent) come from a
+generator seeded with the run's seed and the game's index, so they do not
+depend on which worker plays it or when.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+_TRAINERS: dict[str, Any] = {}
+"""Per worker process: one trainer per configuration, reused across its games."""
+
+
+@dataclass
+class GameTask:
+    config: Any
+    """The run's :class:`gamecore.train.TrainConfig`."""
+    index: int
+    """Which game of the run: decides the learner's team, the book line and the stage."""
+    theta: np.ndarray
+    rule_state: dict
+    mask: np.ndarray | None
+    """The stage's trainable features (None: all)."""
+
+
+@dataclass
+class GameReport:
+    index: int
+    delta: np.ndarray
+    """θ after the game minus θ as sent."""
+    row: dict
+    """The game's log row (its ``game`` field is set by the driver, in merge order)."""
+    rule_state: dict
+    worker: int
+    """The process id that played it."""
+
+
+def game_seed(seed: int, index: int) -> np.random.Generator:
+    """The random generator of game ``index`` of a run seeded ``seed``."""
+    return np.random.default_rng([seed, index])
+
+
+def play_training_game(task: GameTask) -> GameReport:
+    """Play and learn from one game with the task's θ; return what it changed."""
+    trainer = _trainer_for(task.config)
+    learner = trainer.learner
+    learner.theta[:] = task.theta
+    learner.rule.load_state(task.rule_state)
+    learner.trainable = task.mask
+    trainer.rng.bit_generator.state = game_seed(task.config.seed, task.index).bit_generator.state
+    row = trainer.play_game(task.index)
+    return GameReport(
+        index=task.index,
+        delta=learner.theta - task.theta,
+        row=row,
+        rule_state=learner.rule.state(),
+        worker=os.getpid(),
+    )
+
+
+def _trainer_for(config: Any):
+    from gamecore.train import Trainer
+
+    key = repr(config)
+    if key not in _TRAINERS:
+        _TRAINERS.clear()
+        # The driver checks files and measures the weights; a worker only plays.
+        local = dataclasses.replace(config, init="zeros", eval_every=0, stages=None)
+        _TRAINERS[key] = Trainer(local)
+    return _TRAINERS[key]
