@@ -24,10 +24,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import socket
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -155,6 +156,8 @@ class RayExecutor(Executor):
         except ImportError:
             raise ClusterError('Ray is not installed: pip install "gamecore[ray]"') from None
         self._ray = ray
+        if address not in ("auto", "local"):
+            _check_reachable(address)
         try:
             if not ray.is_initialized():
                 ray.init(
@@ -164,7 +167,7 @@ class RayExecutor(Executor):
                     configure_logging=False,
                 )
         except (ConnectionError, ValueError, RuntimeError) as exc:
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            first = str(exc).strip().split(". ")[0] if str(exc).strip() else type(exc).__name__
             raise ClusterError(f"cannot join the Ray cluster at {address!r}: {first}") from None
         cpus = int(ray.cluster_resources().get("CPU", 1))
         self.workers = cpus if workers is None else workers
@@ -203,8 +206,58 @@ class RayExecutor(Executor):
         self._refs.clear()
 
 
+def _check_reachable(address: str) -> None:
+    """Fail in one line at once if nothing listens at HOST:PORT (Ray itself retries for minutes)."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isdigit():
+        raise ClusterError(f"--cluster wants HOST:PORT, auto or local, not {address!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as exc:
+        raise ClusterError(
+            f"cannot join the Ray cluster at {address!r}: nothing answers there ({exc.strerror})"
+        ) from None
+
+
 def _call(fn: Callable[..., Any], *args: Any) -> Any:
     return fn(*args)
+
+
+def run_all(
+    executor: Executor,
+    fn: Callable[[Any], Any],
+    tasks: list[Any],
+    on_result: Callable[[int, Any, int], None] | None = None,
+) -> list[Any]:
+    """``fn(task)`` for every task on the executor's workers, results in task order.
+
+    A task whose worker dies is sent again; ``on_result(i, result, lost)`` is
+    called as each finishes, ``lost`` counting the workers it cost.
+    """
+    results: list[Any] = [None] * len(tasks)
+    lost = [0] * len(tasks)
+    pending = list(range(len(tasks)))[::-1]
+    in_flight: dict[Future, int] = {}
+    try:
+        while pending or in_flight:
+            while pending and len(in_flight) < executor.workers:
+                i = pending.pop()
+                in_flight[executor.submit(fn, tasks[i])] = i
+            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            for future in done:
+                i = in_flight.pop(future)
+                try:
+                    results[i] = executor.result(future)
+                except WorkerLost:
+                    lost[i] += 1
+                    pending.append(i)
+                    continue
+                if on_result is not None:
+                    on_result(i, results[i], lost[i])
+    except BaseException:
+        executor.close()
+        raise
+    return results
 
 
 def make_executor(workers: int | None = None, cluster: str | None = None) -> Executor:

@@ -118,6 +118,11 @@ class Game(ABC):
     def team_names(self) -> tuple[str, str]:
         return (self.player_names[0], self.player_names[1])
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The game's options without its imported kernel, so a game can be sent to a worker
+        process (which imports the kernel again on first use)."""
+        return {k: v for k, v in vars(self).items() if k != "kernel"}
+
     @cached_property
     def kernel(self) -> ModuleType:
         """The kernel, imported on first use and checked: its module, with defaults for the

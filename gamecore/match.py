@@ -20,6 +20,7 @@ import numpy as np
 
 from gamecore.elo import MatchResult
 from gamecore.errors import BadOption
+from gamecore.executor import Executor, run_all
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.players import RandomPlayer, SearchPlayer
@@ -115,48 +116,97 @@ class MatchSettings:
     """Opening lines to play (each from both sides) instead of random openings."""
 
 
+@dataclass
+class MatchGame:
+    """One game of a match, as a worker process or a cluster node receives it."""
+
+    game: Game
+    a: PlayerSpec
+    b: PlayerSpec
+    index: int
+    """Game ``index`` of the match: A plays team ``index % 2``."""
+    opening: list[int]
+    limits: Limits
+    max_plies: int
+    seed: int
+
+
+def play_match_game(task: MatchGame) -> GameResult:
+    """Play one game of a match (in any process: everything it needs is in ``task``)."""
+    game, a, b, index = task.game, task.a, task.b, task.index
+    first_team = index % 2
+    pa = a.make(game, task.limits, seed=task.seed * 1000 + 2 * index)
+    pb = b.make(game, task.limits, seed=task.seed * 1000 + 2 * index + 1)
+    players = {first_team: pa, 1 - first_team: pb}
+    state = play_game(game, players, task.opening, task.max_plies)
+    names = {team: (a.name if team == first_team else b.name) for team in (0, 1)}
+    headers = {
+        "Event": f"gamecore match {a.name} vs {b.name}",
+        "Round": str(index + 1),
+        game.team_names[0].capitalize(): names[0],
+        game.team_names[1].capitalize(): names[1],
+    }
+    return GameResult(
+        first_team, state.winner_team(), len(state.history), game.game_record(state, headers)
+    )
+
+
+def match_games(game: Game, a: PlayerSpec, b: PlayerSpec, settings: MatchSettings) -> list:
+    """The :class:`MatchGame` tasks of A against B."""
+    openings = settings.book or make_openings(
+        game, settings.openings, settings.opening_plies, settings.seed
+    )
+    return [
+        MatchGame(
+            game, a, b, index, openings[(index // 2) % len(openings)],
+            settings.limits, settings.max_plies, settings.seed,
+        )
+        for index in range(settings.games)
+    ]  # fmt: skip
+
+
+def score(results: list[GameResult]) -> MatchResult:
+    """W/D/L from the first player's side."""
+    wins = sum(r.score_of_first == 1.0 for r in results)
+    losses = sum(r.score_of_first == 0.0 for r in results)
+    return MatchResult(wins, len(results) - wins - losses, losses)
+
+
 def run_match(
     game: Game,
     a: PlayerSpec,
     b: PlayerSpec,
     settings: MatchSettings,
     on_game: Callable[[GameResult], None] | None = None,
+    executor: Executor | None = None,
 ) -> tuple[MatchResult, list[GameResult]]:
-    """Play ``settings.games`` games of A against B; W/D/L is from A's side."""
-    openings = settings.book or make_openings(
-        game, settings.openings, settings.opening_plies, settings.seed
-    )
+    """Play ``settings.games`` games of A against B; W/D/L is from A's side.
+
+    With an executor its workers play the games (a game whose worker dies is
+    played again); without, ``settings.jobs`` threads of this process do.
+    """
+    if executor is not None:
+        results = run_all(
+            executor,
+            play_match_game,
+            match_games(game, a, b, settings),
+            lambda _i, result, _lost: on_game and on_game(result),
+        )
+        return score(results), results
+    tasks = match_games(game, a, b, settings)
     lock = threading.Lock()
     a.make(game, settings.limits, 0)  # compile or load the search once, before the threads
 
-    def one(index: int) -> GameResult:
-        opening = openings[(index // 2) % len(openings)]
-        first_team = index % 2
-        pa = a.make(game, settings.limits, seed=settings.seed * 1000 + 2 * index)
-        pb = b.make(game, settings.limits, seed=settings.seed * 1000 + 2 * index + 1)
-        players = {first_team: pa, 1 - first_team: pb}
-        state = play_game(game, players, opening, settings.max_plies)
-        winner = state.winner_team()
-        names = {team: (a.name if team == first_team else b.name) for team in (0, 1)}
-        headers = {
-            "Event": f"gamecore match {a.name} vs {b.name}",
-            "Round": str(index + 1),
-            game.team_names[0].capitalize(): names[0],
-            game.team_names[1].capitalize(): names[1],
-        }
-        result = GameResult(
-            first_team, winner, len(state.history), game.game_record(state, headers)
-        )
+    def one(task: MatchGame) -> GameResult:
+        result = play_match_game(task)
         if on_game is not None:
             with lock:
                 on_game(result)
         return result
 
     with ThreadPoolExecutor(max_workers=max(1, settings.jobs)) as pool:
-        results = list(pool.map(one, range(settings.games)))
-    wins = sum(r.score_of_first == 1.0 for r in results)
-    losses = sum(r.score_of_first == 0.0 for r in results)
-    return MatchResult(wins, len(results) - wins - losses, losses), results
+        results = list(pool.map(one, tasks))
+    return score(results), results
 
 
 def write_records(path: str | Path, results: list[GameResult]) -> None:

@@ -7,11 +7,25 @@ import itertools
 
 from tqdm import tqdm
 
-from gamecore.commands.common import add_game_arguments, game_from_args
+from gamecore.commands.common import (
+    add_game_arguments,
+    add_worker_arguments,
+    executor_from_args,
+    game_from_args,
+)
 from gamecore.elo import MatchResult, fit_ratings, match_elo
 from gamecore.errors import BadOption
+from gamecore.executor import run_all
 from gamecore.game import Game
-from gamecore.match import GameResult, MatchSettings, PlayerSpec, run_match, write_records
+from gamecore.match import (
+    GameResult,
+    MatchSettings,
+    PlayerSpec,
+    match_games,
+    play_match_game,
+    run_match,
+    write_records,
+)
 from gamecore.openings import load_book
 from gamecore.search import Limits
 
@@ -58,7 +72,8 @@ def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
         help="play every line of this opening book from both sides (e.g. checkers' three-move)",
     )
     parser.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw (400)")
-    parser.add_argument("--jobs", type=int, default=2, help="games played at once (2)")
+    add_worker_arguments(parser)
+    parser.add_argument("--jobs", dest="workers", type=int, help=argparse.SUPPRESS)  # old name
     parser.add_argument("--seed", type=int, default=0)
 
 
@@ -66,7 +81,7 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
     book = load_book(game, args.book) if args.book else None
     if args.games is None:
         args.games = 2 * len(book) if book else args.default_games
-    for name in ("games", "openings", "max_plies", "jobs"):
+    for name in ("games", "openings", "max_plies"):
         if getattr(args, name) < 1:
             raise BadOption(f"--{name.replace('_', '-')} must be at least 1")
     if args.depth is not None and args.depth < 1:
@@ -83,7 +98,7 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
         openings=args.openings,
         opening_plies=args.opening_plies,
         max_plies=args.max_plies,
-        jobs=args.jobs,
+        jobs=1,
         seed=args.seed,
         book=book,
     )
@@ -98,6 +113,7 @@ def run_match_command(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     a, b = PlayerSpec.parse(game, args.a), PlayerSpec.parse(game, args.b)
     settings = _settings(game, args)
+    executor = executor_from_args(args)
     bar = tqdm(total=settings.games, unit="game", desc=f"{a.name} vs {b.name}")
     tally = {"w": 0, "d": 0, "l": 0}
 
@@ -107,8 +123,12 @@ def run_match_command(args: argparse.Namespace) -> int:
         bar.set_postfix_str(f"W/D/L {tally['w']}/{tally['d']}/{tally['l']}")
         bar.update(1)
 
-    result, games = run_match(game, a, b, settings, on_game)
-    bar.close()
+    try:
+        result, games = run_match(game, a, b, settings, on_game, executor)
+    finally:
+        bar.close()
+        if executor is not None:
+            executor.close()
     out = args.out or f"{a.name}-vs-{b.name}{game.record_suffix}"
     write_records(out, games)
     print(
@@ -130,15 +150,29 @@ def run_tournament_command(args: argparse.Namespace) -> int:
             raise BadOption(f"--reference {args.reference!r} is not one of {', '.join(names)}")
         reference = names.index(args.reference)
     settings = _settings(game, args)
+    executor = executor_from_args(args)
     pairs = list(itertools.combinations(range(len(specs)), 2))
+    tasks = [match_games(game, specs[i], specs[j], settings) for i, j in pairs]
     bar = tqdm(total=len(pairs) * settings.games, unit="game", desc="tournament")
-    triples: list[tuple[int, int, float]] = []
-    records: list[GameResult] = []
-    for i, j in pairs:
-        _, games = run_match(game, specs[i], specs[j], settings, lambda _r: bar.update(1))
-        triples += [(i, j, g.score_of_first) for g in games]
-        records += games
-    bar.close()
+    try:
+        everything = [task for pair in tasks for task in pair]
+        if executor is None:
+            records = []
+            for task in everything:
+                records.append(play_match_game(task))
+                bar.update(1)
+        else:
+            records = run_all(executor, play_match_game, everything, lambda *_: bar.update(1))
+    finally:
+        bar.close()
+        if executor is not None:
+            executor.close()
+    triples = [
+        (i, j, game_result.score_of_first)
+        for (i, j), game_result in zip(
+            [pair for pair in pairs for _ in range(settings.games)], records, strict=True
+        )
+    ]
     if args.out:
         write_records(args.out, records)
     ratings = fit_ratings(names, triples, reference, args.reference_elo)
