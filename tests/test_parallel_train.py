@@ -104,3 +104,22 @@ def test_bad_worker_counts_are_one_line_errors(tmp_path):
     result = run_cli("train", "connect4", "--workers", "0", "--out", str(tmp_path / "x.npz"))
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and "--workers" in result.stderr
+
+
+def test_a_driver_fed_by_many_simulated_workers_merges_every_game(tmp_path):
+    """64 workers answering at once with recorded games: θ ends as the sum of every Δθ."""
+    from gamecore.testing.simulated_workers import SimulatedWorkers
+    from gamecore.train_worker import GameTask, play_training_game
+
+    recorder = config(tmp_path, game="connect4", games=3, out=str(tmp_path / "rec.npz"))
+    start = Weights.random(gamecore.get_game("connect4"), seed=5, scale=1.0).theta
+    reports = [
+        play_training_game(GameTask(recorder, index, start.copy(), {}, None)) for index in range(3)
+    ]
+    cfg = config(tmp_path, game="connect4", games=200, average=False)
+    workers = SimulatedWorkers(64, reports)
+    progress = Trainer(cfg).run(executor=workers)
+    assert progress.games_done == 200 and workers.tasks == 200
+    expected = start + sum(reports[i % 3].delta for i in range(200))
+    np.testing.assert_allclose(Weights.load(cfg.out).theta, expected, rtol=1e-9, atol=1e-12)
+    assert [int(r["game"]) for r in log_rows(cfg)] == list(range(1, 201))
