@@ -72,9 +72,7 @@ def main() -> None:
     ):
         nodes, rates = measure(game, text, depth, args.repeats)
         runs = ", ".join(f"{r / 1e6:.2f}M" for r in rates)
-        print(
-            f"| {name} | {depth} | {nodes:,} | {statistics.median(rates) / 1e6:.2f}M | {runs} |"
-        )
+        print(f"| {name} | {depth} | {nodes:,} | {statistics.median(rates) / 1e6:.2f}M | {runs} |")
 
 
 if __name__ == "__main__":

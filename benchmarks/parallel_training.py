@@ -50,6 +50,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--max-plies", type=int, default=100, help="game length cap (outliers unbalance workers)"
+    )
     parser.add_argument("--no-ray", action="store_true")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="parallel-bench-"))
@@ -68,8 +71,8 @@ def main() -> int:
         slug = name.replace(" ", "-")
         return TrainConfig(
             game=args.game, vs=args.vs, games=games, depth=args.depth, seed=1,
-            out=str(folder / f"{slug}-{tag}.npz"), checkpoint_every=1000,
-            update="sgd", step=1e-12,
+            out=str(folder / f"{slug}-{tag}.npz"), checkpoint_every=5,
+            update="sgd", step=1e-12, max_plies=args.max_plies,
         )  # fmt: skip
 
     for name, executor in backends.items():
@@ -81,6 +84,13 @@ def main() -> int:
             rates[name].append(rate)
             print(f"repeat {repeat + 1} {name}: {rate[0]:.3f} games/s", file=sys.stderr)
     base = [statistics.median(r[k] for r in rates["1 local worker"]) for k in range(3)]
+    with config("1 local worker", "0", args.games).log_path().open(newline="") as f:
+        lengths = [float(row["seconds"]) for row in csv.DictReader(f)]
+    finish = [0.0, 0.0]
+    for seconds in lengths:  # games dealt in order to whichever of two workers is free first
+        finish[finish.index(min(finish))] += seconds
+    print(f"two workers fed these games in order cannot beat {sum(lengths) / max(finish):.2f}× "
+          f"(the longest game took {max(lengths):.1f} s of {sum(lengths):.1f} s)")  # fmt: skip
     print(f"{args.game}, {args.vs}, depth {args.depth}, {args.games} games per run; ratios to "
           "1 local worker in brackets")  # fmt: skip
     print("| backend | games/s | updates/s | nodes/s | runs (games/s) | nodes per run |")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.elo import MatchResult
 from gamecore.errors import BadOption
 from gamecore.executor import Executor, run_all
@@ -90,15 +91,22 @@ class GameResult:
         return 1.0 if self.winner == self.first_team else 0.0
 
 
-def play_game(game: Game, players: dict[int, object], opening: list[int], max_plies: int) -> State:
-    """Play from ``opening`` with one player per team until the end (or ``max_plies``: a draw)."""
+def play_game(
+    game: Game,
+    players: dict[int, object],
+    opening: list[int],
+    max_plies: int,
+    clocks: Clocks | None = None,
+) -> State:
+    """Play from ``opening`` with one player per team until the end (or ``max_plies``: a draw),
+    on ``clocks`` if given."""
     state = game.initial_state()
     for move in opening:
         state.push_unchecked(move)
     for player in set(players.values()):
         player.new_game()  # type: ignore[attr-defined]
     while state.status() == ONGOING and len(state.history) < max_plies:
-        choice = players[state.team].choose(state)  # type: ignore[attr-defined]
+        choice = choose_on_clock(players[state.team], state, clocks)
         state.push_unchecked(choice.move)
     return state
 
@@ -114,6 +122,8 @@ class MatchSettings:
     seed: int = 0
     book: list[list[int]] | None = None
     """Opening lines to play (each from both sides) instead of random openings."""
+    time_control: TimeControl | None = None
+    """Fischer clocks per seat instead of ``limits`` (whose depth, if set, still caps)."""
 
 
 @dataclass
@@ -129,6 +139,7 @@ class MatchGame:
     limits: Limits
     max_plies: int
     seed: int
+    time_control: TimeControl | None = None
 
 
 def play_match_game(task: MatchGame) -> GameResult:
@@ -138,7 +149,10 @@ def play_match_game(task: MatchGame) -> GameResult:
     pa = a.make(game, task.limits, seed=task.seed * 1000 + 2 * index)
     pb = b.make(game, task.limits, seed=task.seed * 1000 + 2 * index + 1)
     players = {first_team: pa, 1 - first_team: pb}
-    state = play_game(game, players, task.opening, task.max_plies)
+    clocks = None
+    if task.time_control is not None:
+        clocks = Clocks(task.time_control, game.num_players, task.limits.depth)
+    state = play_game(game, players, task.opening, task.max_plies, clocks)
     names = {team: (a.name if team == first_team else b.name) for team in (0, 1)}
     headers = {
         "Event": f"gamecore match {a.name} vs {b.name}",
@@ -159,7 +173,7 @@ def match_games(game: Game, a: PlayerSpec, b: PlayerSpec, settings: MatchSetting
     return [
         MatchGame(
             game, a, b, index, openings[(index // 2) % len(openings)],
-            settings.limits, settings.max_plies, settings.seed,
+            settings.limits, settings.max_plies, settings.seed, settings.time_control,
         )
         for index in range(settings.games)
     ]  # fmt: skip

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.executor import Executor, WorkerLost
 from gamecore.game import Game
@@ -79,6 +80,9 @@ class TrainConfig:
     games: int = 20
     depth: int | None = 2
     time_per_move: float | None = None
+    time_control: str | None = None
+    """Fischer clocks ``BASE+INC`` (seconds) per seat instead of a depth or a fixed time
+    per move (see :mod:`gamecore.clock`)."""
     out: str = ""
     seed: int = 0
     opening_plies: int = 4
@@ -122,6 +126,11 @@ class TrainConfig:
     name the game ships, a weights file."""
 
     def limits(self) -> Limits:
+        """Each move's limits (under a time control, what a move gets on a full clock: the
+        yardsticks' measurements use that)."""
+        if self.time_control and self.time_per_move is None:
+            typical = TimeControl.parse(self.time_control).typical_move_time()
+            return Limits(depth=self.depth, time=typical)
         return Limits(depth=self.depth, time=self.time_per_move)
 
     def log_path(self) -> Path:
@@ -180,8 +189,9 @@ class Trainer:
         if config.algo not in LEARNERS:
             known = ", ".join(LEARNERS)
             raise BadOption(f"unknown algorithm {config.algo!r} (choose from {known})")
-        if config.depth is None and config.time_per_move is None:
-            raise BadOption("give a search depth or a time per move")
+        if config.depth is None and config.time_per_move is None and not config.time_control:
+            raise BadOption("give a search depth, a time per move or a time control")
+        self.time_control = TimeControl.parse(config.time_control) if config.time_control else None
         self.config = config
         self.game: Game = get_game(config.game, **config.game_options)
         self.progress = Progress()
@@ -498,6 +508,9 @@ class Trainer:
         if not self_play:
             self.opponent.new_game()
         end = ""
+        clocks = None
+        if self.time_control is not None:
+            clocks = Clocks(self.time_control, self.game.num_players, config.depth)
         while True:
             result = state.status()
             if result != ONGOING:
@@ -507,7 +520,7 @@ class Trainer:
                 end = f"adjudicated a draw after {config.max_plies} plies"
                 break
             seat = self.learner_player if self_play or state.team == learner_team else self.opponent
-            choice: Choice = seat.choose(state)
+            choice: Choice = choose_on_clock(seat, state, clocks)
             state.push_unchecked(choice.move)
         finished = state.status() != ONGOING
         self.learner.end_game(state, learner_team)

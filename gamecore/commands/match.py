@@ -7,6 +7,7 @@ import itertools
 
 from tqdm import tqdm
 
+from gamecore.clock import TimeControl
 from gamecore.commands.common import (
     add_game_arguments,
     add_worker_arguments,
@@ -64,6 +65,11 @@ def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
     )
     parser.add_argument("--time-per-move", type=float, help="seconds per move (default 0.1)")
     parser.add_argument("--depth", type=int, help="fixed search depth instead of time")
+    parser.add_argument(
+        "--time-control",
+        metavar="BASE+INC",
+        help="Fischer clock per seat in seconds, e.g. 10+0.1 (instead of a time per move)",
+    )
     parser.add_argument("--openings", type=int, default=10, help="distinct openings (10)")
     parser.add_argument("--opening-plies", type=int, default=4, help="random plies each (4)")
     parser.add_argument(
@@ -88,7 +94,12 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
         raise BadOption("--depth must be at least 1")
     if args.time_per_move is not None and args.time_per_move <= 0:
         raise BadOption("--time-per-move must be positive")
-    if args.depth is not None:
+    control = TimeControl.parse(args.time_control) if args.time_control else None
+    if control is not None and args.time_per_move is not None:
+        raise BadOption("give --time-control or --time-per-move, not both")
+    if control is not None:
+        limits = Limits(depth=args.depth, time=control.typical_move_time())
+    elif args.depth is not None:
         limits = Limits(depth=args.depth, time=args.time_per_move)
     else:
         limits = Limits(time=args.time_per_move or 0.1)
@@ -101,6 +112,7 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
         jobs=1,
         seed=args.seed,
         book=book,
+        time_control=control,
     )
 
 

@@ -10,6 +10,7 @@ import sys
 
 from tqdm import tqdm
 
+from gamecore.clock import TimeControl
 from gamecore.commands.common import (
     add_game_arguments,
     add_worker_arguments,
@@ -46,6 +47,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--depth", type=int, help="search depth per move")
     parser.add_argument("--time-per-move", type=float, help="seconds per move (instead of depth)")
+    parser.add_argument(
+        "--time-control",
+        metavar="BASE+INC",
+        help="Fischer clock per seat, in seconds, e.g. 6+0.1 (instead of depth; with --depth, "
+        "a depth cap too)",
+    )
     parser.add_argument("--out", help="weights/checkpoint file (default GAME-ALGO.npz)")
     parser.add_argument("--resume", metavar="FILE", help="continue the run checkpointed in FILE")
     parser.add_argument("--seed", type=int, help="random seed (initial weights, openings)")
@@ -125,6 +132,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "games": args.games,
         "depth": args.depth,
         "time_per_move": args.time_per_move,
+        "time_control": args.time_control,
         "out": args.out,
         "seed": args.seed,
         "init": args.init,
@@ -166,6 +174,10 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         math.isfinite(args.outcome_step) and args.outcome_step >= 0
     ):
         raise BadOption(f"--outcome-step must be zero or positive, not {args.outcome_step}")
+    if args.time_control is not None:
+        TimeControl.parse(args.time_control)  # a bad one is a one-line error now
+        if args.time_per_move is not None:
+            raise BadOption("give --time-control or --time-per-move, not both")
     if args.time_per_move is not None and args.time_per_move <= 0:
         raise BadOption(f"--time-per-move must be positive, not {args.time_per_move}")
     if args.eval_games is not None:
@@ -180,7 +192,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         return config, checkpoint
     defaults = dict(game_class(args.game).training_defaults)
     given = {k: v for k, v in fields.items() if v is not None}
-    if "time_per_move" in given and "depth" not in given:
+    if ("time_per_move" in given or "time_control" in given) and "depth" not in given:
         given["depth"] = None
     config = TrainConfig(game=args.game, game_options=parse_options(args.option))
     config = dataclasses.replace(config, **{**defaults, **given})
