@@ -9,6 +9,7 @@ move encoding are documented in :mod:`games.chess.layout`.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -64,6 +65,11 @@ class ChessGame(Game):
     feature_ranges = GROUPS
     has_kings: ClassVar[bool] = True
     record_suffix: ClassVar[str] = ".pgn"
+    opening_books: ClassVar[dict[str, Path]] = {
+        "balanced-4": Path(__file__).parent / "books" / "balanced-4.txt"
+    }
+    """Four-ply lines within 35 centipawns of equality for Stockfish, spread over many first
+    moves (made by benchmarks/make_chess_book.py; the file's header has the settings)."""
     # Depth-3 self-play games take about a second each here: 400 of them make a
     # default run of several minutes (averaging needs a run long enough to average).
     training_defaults: ClassVar[dict] = {
