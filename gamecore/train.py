@@ -329,18 +329,7 @@ class Trainer:
                     f"{self.learner.step:g} is too large for {config.game}; the last finite "
                     f"weights are in {config.out} (resume with --resume and a smaller --step)"
                 )
-            self._update_average()
-            self._append_log(row)
-            if (
-                self.progress.games_done % config.checkpoint_every == 0
-                or self.progress.games_done == config.games
-            ):
-                self.checkpoint()
-            if config.snapshot_every and self.progress.games_done % config.snapshot_every == 0:
-                self.checkpoint(self.snapshot_path(self.progress.games_done))
-            self._measure()
-            if on_game is not None:
-                on_game(self.progress, row)
+            self._after_game(row, on_game)
 
     def _play_parallel(
         self, executor: Executor, on_game: Callable[[Progress, dict], None] | None
@@ -427,12 +416,18 @@ class Trainer:
             row["outcome"], row["plies"], row["seconds"], float(row["mean_abs_delta"])
         )
         row = {**row, "game": self.progress.games_done, "workers_lost": workers_lost}
+        self._after_game(row, on_game)
+
+    def _after_game(self, row: dict, on_game: Callable[[Progress, dict], None] | None) -> None:
+        """The bookkeeping after each game: average, log, checkpoint, snapshot, yardsticks."""
+        config = self.config
+        done = self.progress.games_done
         self._update_average()
         self._append_log(row)
-        if self.progress.games_done % config.checkpoint_every == 0:
+        if done % config.checkpoint_every == 0 or done == config.games:
             self.checkpoint()
-        if config.snapshot_every and self.progress.games_done % config.snapshot_every == 0:
-            self.checkpoint(self.snapshot_path(self.progress.games_done))
+        if config.snapshot_every and done % config.snapshot_every == 0:
+            self.checkpoint(self.snapshot_path(done))
         self._measure()
         if on_game is not None:
             on_game(self.progress, row)
