@@ -105,7 +105,7 @@ def connect4_weights(tmp_path_factory):
         (["chess", "--nodes", "0"], "--nodes"),
         (["chess", "--hash", "0"], "--hash"),
         (["chess", "--depth", "2", "--time", "1"], "not allowed with"),
-        (["chess", "--depth", "two"], "invalid int value"),
+        (["chess", "--depth", "two"], "--depth: must be a whole number from 1 to 95"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args, names, connect4_weights, capsys):

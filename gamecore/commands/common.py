@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gamecore.commands import validate
 from gamecore.errors import BadOption
 from gamecore.executor import Executor, default_workers, make_executor
 from gamecore.game import Game
@@ -27,7 +28,7 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
 def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--workers",
-        type=int,
+        type=validate.workers,
         metavar="N",
         help=f"worker processes playing games at once (default: all {default_workers()} cores; "
         "on a cluster, its CPUs)",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args
 from gamecore.errors import BadOption, BadPosition
 
@@ -49,7 +50,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--time-per-move",
-        type=float,
+        type=validate.seconds,
         default=DEFAULT_TIME,
         metavar="S",
         help=f"seconds an engine thinks per move, unless its seat says @S (default "
@@ -66,7 +67,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--quit-after",
-        type=int,
+        type=validate.frames,
         metavar="FRAMES",
         help="close the window by itself after this many frames (scripts, headless checks)",
     )
@@ -90,8 +91,6 @@ def run(args: argparse.Namespace) -> int:
     from gui.seats import Engines, parse_seats  # the CLI's one reach into gui (see above)
 
     seats = parse_seats(args.players, game.num_players)
-    if not args.time_per_move > 0:
-        raise BadOption(f"--time-per-move must be more than 0 seconds, not {args.time_per_move:g}")
     size = parse_size(args.size)
     engines = Engines(game, args.weights)
     engines.weights(None)  # a bad --weights file is reported now, not in the window
@@ -106,8 +105,6 @@ def run(args: argparse.Namespace) -> int:
             reason = getattr(exc, "strerror", None) or exc
             raise BadPosition(f"cannot read {args.load}: {reason}") from None
         state = game.read_record(text)
-    if args.quit_after is not None and args.quit_after < 1:
-        raise BadOption(f"--quit-after must be 1 or more frames, not {args.quit_after}")
     from gui.app import App, open_window
     from gui.app import run as run_window
 

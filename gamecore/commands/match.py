@@ -8,6 +8,7 @@ import itertools
 from tqdm import tqdm
 
 from gamecore.clock import TimeControl
+from gamecore.commands import validate
 from gamecore.commands.common import (
     add_game_arguments,
     add_worker_arguments,
@@ -51,7 +52,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     _add_settings(tour, games=10)
     tour.set_defaults(default_games=10)
     tour.add_argument("--reference", default=None, help="player pinned (default: the first)")
-    tour.add_argument("--reference-elo", type=float, default=0.0, help="its rating")
+    tour.add_argument("--reference-elo", type=validate.elo, default=0.0, help="its rating")
     tour.add_argument("--out", help="record file of every game")
     tour.set_defaults(run=run_tournament_command)
 
@@ -59,41 +60,42 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument(
         "--games",
-        type=int,
+        type=validate.every,
         default=None,
         help=f"games per pairing ({games}; with --book, two per opening)",
     )
-    parser.add_argument("--time-per-move", type=float, help="seconds per move (default 0.1)")
-    parser.add_argument("--depth", type=int, help="fixed search depth instead of time")
+    parser.add_argument(
+        "--time-per-move", type=validate.seconds, help="seconds per move (default 0.1)"
+    )
+    parser.add_argument("--depth", type=validate.depth, help="fixed search depth instead of time")
     parser.add_argument(
         "--time-control",
         metavar="BASE+INC",
         help="Fischer clock per seat in seconds, e.g. 10+0.1 (instead of a time per move)",
     )
-    parser.add_argument("--openings", type=int, default=10, help="distinct openings (10)")
-    parser.add_argument("--opening-plies", type=int, default=4, help="random plies each (4)")
+    parser.add_argument(
+        "--openings", type=validate.every, default=10, help="distinct openings (10)"
+    )
+    parser.add_argument(
+        "--opening-plies", type=validate.opening_plies, default=4, help="random plies each (4)"
+    )
     parser.add_argument(
         "--book",
         metavar="NAME|FILE",
         help="play every line of this opening book from both sides (e.g. checkers' three-move)",
     )
-    parser.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw (400)")
+    parser.add_argument(
+        "--max-plies", type=validate.plies, default=400, help="adjudicate a draw (400)"
+    )
     add_worker_arguments(parser)
-    parser.add_argument("--jobs", dest="workers", type=int, help=argparse.SUPPRESS)  # old name
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", dest="workers", type=validate.workers, help=argparse.SUPPRESS)
+    parser.add_argument("--seed", type=validate.seed, default=0)
 
 
 def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
     book = load_book(game, args.book) if args.book else None
     if args.games is None:
         args.games = 2 * len(book) if book else args.default_games
-    for name in ("games", "openings", "max_plies"):
-        if getattr(args, name) < 1:
-            raise BadOption(f"--{name.replace('_', '-')} must be at least 1")
-    if args.depth is not None and args.depth < 1:
-        raise BadOption("--depth must be at least 1")
-    if args.time_per_move is not None and args.time_per_move <= 0:
-        raise BadOption("--time-per-move must be positive")
     control = TimeControl.parse(args.time_control) if args.time_control else None
     if control is not None and args.time_per_move is not None:
         raise BadOption("give --time-control or --time-per-move, not both")

@@ -8,27 +8,27 @@ import time
 import numpy as np
 
 from gamecore.binding import bind
+from gamecore.commands import validate
 from gamecore.commands.common import (
     add_game_arguments,
     add_position_arguments,
     game_from_args,
     state_from_args,
 )
-from gamecore.errors import BadOption
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("perft", help="count legal move sequences to a depth")
     add_game_arguments(parser)
     add_position_arguments(parser)
-    parser.add_argument("--depth", type=int, required=True, help="plies to count")
+    parser.add_argument(
+        "--depth", type=validate.perft_depth, required=True, help="plies to count (0 to 64)"
+    )
     parser.add_argument("--divide", action="store_true", help="print the count below each move")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.depth < 0:
-        raise BadOption(f"--depth must be 0 or more, not {args.depth}")
     game = game_from_args(args)
     state = state_from_args(game, args)
     algorithms = bind(game, "gamecore.algorithms.perft")

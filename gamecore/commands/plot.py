@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from gamecore.commands import validate
 from gamecore.errors import BadOption
 from gamecore.yardsticks import EVAL_FIELDS, YardstickRow, read_eval_log
 
@@ -36,7 +37,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "OUT.eval.csv files by themselves",
     )
     parser.add_argument("--out", default="learning.png", help="PNG file (learning.png)")
-    parser.add_argument("--window", type=int, default=20, help="games per moving average (20)")
+    parser.add_argument(
+        "--window", type=validate.every, default=20, help="games per moving average (20)"
+    )
     parser.add_argument("--title", default="Learning curves")
     parser.set_defaults(run=run)
 
@@ -87,8 +90,6 @@ def run_name(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.window < 1:
-        raise BadOption("--window must be at least 1")
     logs: list[tuple[str, dict]] = []
     evals: list[tuple[str, list[YardstickRow]]] = []
     for path in args.logs:

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import argparse
 
-from gamecore.errors import BadOption
+from gamecore.commands import validate
 from gamecore.game import Game
 from gamecore.search import Limits, Score, Searcher, SearchParams
 from gamecore.state import State
-from gamecore.uci import DEFAULT_HASH_MB, MAX_HASH_MB, mate_in_moves
+from gamecore.uci import DEFAULT_HASH_MB, mate_in_moves
 from gamecore.weights import Weights, resolve_weights
 
 WEIGHTS_HELP = (
     "evaluation weights: zeros, default (the game's shipped default, else zeros), another "
     "name the game ships (see `gamecore games`) or a weights file (default: default)"
 )
-MAX_DEPTH = 95
 """Deepest iteration the search kernel supports (its MAX_PLY - 1)."""
 
 
@@ -28,10 +27,11 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--hash",
-        type=int,
+        type=validate.hash_megabytes,
         default=DEFAULT_HASH_MB,
         metavar="MB",
-        help=f"transposition table size in MB (default {DEFAULT_HASH_MB})",
+        help=f"transposition table size in MB, 1 to {validate.MAX_HASH_MB} "
+        f"(default {DEFAULT_HASH_MB})",
     )
     parser.add_argument(
         "--mode",
@@ -45,24 +45,25 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
 def add_limit_arguments(parser: argparse.ArgumentParser, default_time: float) -> None:
     """--depth N | --time S (one of them), and --nodes N."""
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--depth", type=int, metavar="N", help="search this many plies deep")
+    group.add_argument(
+        "--depth",
+        type=validate.depth,
+        metavar="N",
+        help=f"search this many plies deep (1 to {validate.MAX_SEARCH_DEPTH})",
+    )
     group.add_argument(
         "--time",
-        type=float,
+        type=validate.seconds,
         metavar="S",
         help=f"search this many seconds (default: {default_time:g} s when no --depth or --nodes)",
     )
-    parser.add_argument("--nodes", type=int, metavar="N", help="stop after about N nodes")
+    parser.add_argument(
+        "--nodes", type=validate.nodes, metavar="N", help="stop after about N nodes"
+    )
 
 
 def limits_from_args(args: argparse.Namespace, default_time: float) -> Limits:
-    if args.depth is not None and not 1 <= args.depth <= MAX_DEPTH:
-        raise BadOption(f"--depth must be between 1 and {MAX_DEPTH}, not {args.depth}")
-    if args.time is not None and not args.time > 0:
-        raise BadOption(f"--time must be more than 0 seconds, not {args.time:g}")
     nodes = getattr(args, "nodes", None)
-    if nodes is not None and nodes < 1:
-        raise BadOption(f"--nodes must be 1 or more, not {nodes}")
     seconds = args.time
     if args.depth is None and seconds is None and nodes is None:
         seconds = default_time
@@ -79,8 +80,6 @@ def search_params(mode: str) -> SearchParams:
 
 
 def searcher_from_args(game: Game, args: argparse.Namespace) -> Searcher:
-    if not 1 <= args.hash <= MAX_HASH_MB:
-        raise BadOption(f"--hash must be between 1 and {MAX_HASH_MB} MB, not {args.hash}")
     weights = load_weights(game, args.weights)
     return Searcher(game, weights.theta, search_params(args.mode), args.hash)
 

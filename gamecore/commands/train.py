@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import signal
 import sys
 
 from tqdm import tqdm
 
 from gamecore.clock import TimeControl
+from gamecore.commands import validate
 from gamecore.commands.common import (
     add_game_arguments,
     add_worker_arguments,
@@ -43,10 +43,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "weights file",
     )
     parser.add_argument(
-        "--games", type=int, help="games in the whole run (0: just write the starting weights)"
+        "--games",
+        type=validate.games,
+        help="games in the whole run (0: just write the starting weights)",
     )
-    parser.add_argument("--depth", type=int, help="search depth per move")
-    parser.add_argument("--time-per-move", type=float, help="seconds per move (instead of depth)")
+    parser.add_argument("--depth", type=validate.depth, help="search depth per move")
+    parser.add_argument(
+        "--time-per-move", type=validate.seconds, help="seconds per move (instead of depth)"
+    )
     parser.add_argument(
         "--time-control",
         metavar="BASE+INC",
@@ -55,7 +59,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--out", help="weights/checkpoint file (default GAME-ALGO.npz)")
     parser.add_argument("--resume", metavar="FILE", help="continue the run checkpointed in FILE")
-    parser.add_argument("--seed", type=int, help="random seed (initial weights, openings)")
+    parser.add_argument(
+        "--seed", type=validate.seed, help="random seed (initial weights, openings)"
+    )
     parser.add_argument(
         "--init",
         metavar="WEIGHTS",
@@ -79,7 +85,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--loss", choices=LOSSES, help=f"error measure: win probability or value ({DEFAULT_LOSS})"
     )
-    parser.add_argument("--step", type=float, help="step size override (default: the rule's)")
+    parser.add_argument(
+        "--step", type=validate.step, help="step size override (default: the rule's)"
+    )
     parser.add_argument(
         "--average",
         action=argparse.BooleanOptionalAction,
@@ -88,30 +96,42 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument(
         "--outcome-step",
-        type=float,
+        type=validate.share,
         metavar="SHARE",
         help="after each finished game, move its positions this share of the way to the "
         "result, split between feature groups (0: learn from search alone)",
     )
-    parser.add_argument("--min-depth", type=int, help="TreeStrap(αβ): least depth of an update")
-    parser.add_argument("--lambda", dest="lam", type=float, help="TD-Leaf(λ) trace decay")
-    parser.add_argument("--opening-plies", type=int, help="random plies that open each game")
-    parser.add_argument("--max-plies", type=int, help="adjudicate a draw after this many plies")
-    parser.add_argument("--checkpoint-every", type=int, help="games between checkpoints")
-    parser.add_argument("--snapshot-every", type=int, help="keep OUT-gNNNNN.npz every N games")
     parser.add_argument(
-        "--time-budget", type=float, help="seconds of training; no game starts after that"
+        "--min-depth", type=validate.depth, help="TreeStrap(αβ): least depth of an update"
+    )
+    parser.add_argument(
+        "--lambda", dest="lam", type=validate.fraction, help="TD-Leaf(λ) trace decay (0 to 1)"
+    )
+    parser.add_argument(
+        "--opening-plies", type=validate.opening_plies, help="random plies that open each game"
+    )
+    parser.add_argument(
+        "--max-plies", type=validate.plies, help="adjudicate a draw after this many plies"
+    )
+    parser.add_argument("--checkpoint-every", type=validate.every, help="games between checkpoints")
+    parser.add_argument(
+        "--snapshot-every", type=validate.games, help="keep OUT-gNNNNN.npz every N games"
+    )
+    parser.add_argument(
+        "--time-budget",
+        type=validate.seconds,
+        help="seconds of training; no game starts after that",
     )
     parser.add_argument(
         "--eval-every",
-        type=int,
+        type=validate.every,
         metavar="N",
         help="every N games (and at the start and the end) play the weights against fixed "
         "opponents, in the background when a core is free; scores go to OUT.eval.csv",
     )
     parser.add_argument(
         "--eval-games",
-        type=int,
+        type=validate.games,
         metavar="K",
         help=f"games per opponent and measurement, even (default {DEFAULT_GAMES})",
     )
@@ -154,32 +174,10 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "eval_games": args.eval_games,
         "eval_vs": args.eval_vs,
     }
-    least = {"games": 0, "opening_plies": 0, "snapshot_every": 0}
-    for name in (
-        "games",
-        "depth",
-        "opening_plies",
-        "max_plies",
-        "checkpoint_every",
-        "snapshot_every",
-        "eval_every",
-    ):
-        if fields[name] is not None and fields[name] < least.get(name, 1):
-            raise BadOption(f"--{name.replace('_', '-')} must be at least {least.get(name, 1)}")
-    if args.time_budget is not None and args.time_budget <= 0:
-        raise BadOption(f"--time-budget must be positive, not {args.time_budget}")
-    if args.step is not None and not args.step > 0:
-        raise BadOption(f"--step must be positive, not {args.step}")
-    if args.outcome_step is not None and not (
-        math.isfinite(args.outcome_step) and args.outcome_step >= 0
-    ):
-        raise BadOption(f"--outcome-step must be zero or positive, not {args.outcome_step}")
     if args.time_control is not None:
         TimeControl.parse(args.time_control)  # a bad one is a one-line error now
         if args.time_per_move is not None:
             raise BadOption("give --time-control or --time-per-move, not both")
-    if args.time_per_move is not None and args.time_per_move <= 0:
-        raise BadOption(f"--time-per-move must be positive, not {args.time_per_move}")
     if args.eval_games is not None:
         check_schedule(1, args.eval_games)
     if args.resume:

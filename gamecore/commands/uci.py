@@ -7,9 +7,8 @@ import sys
 
 from gamecore.commands.common import parse_options
 from gamecore.commands.searching import add_engine_arguments, load_weights, search_params
-from gamecore.errors import BadOption
 from gamecore.registry import get_game
-from gamecore.uci import MAX_HASH_MB, UciEngine
+from gamecore.uci import UciEngine
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -33,8 +32,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game, **parse_options(args.option))
-    if not 1 <= args.hash <= MAX_HASH_MB:
-        raise BadOption(f"--hash must be between 1 and {MAX_HASH_MB} MB, not {args.hash}")
     weights = load_weights(game, args.weights)
     engine = UciEngine(game, _writer(), weights, args.hash, search_params(args.mode))
     engine.warm_up()

@@ -1,0 +1,52 @@
+"""Impossible numbers on the command line are one-line errors before any work starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore.cli import main
+from tests.cli import run_cli
+
+HUGE = "9" * 200
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["perft", "checkers", "--depth", "100000"], "--depth"),
+        (["perft", "chess", "--depth", "-1"], "--depth"),
+        (["analyse", "chess", "--time", "inf"], "--time"),
+        (["analyse", "chess", "--time", "1e300"], "--time"),
+        (["analyse", "duchess", "--depth", "1000000000"], "--depth"),
+        (["analyse", "chess", "--nodes", "0"], "--nodes"),
+        (["analyse", "chess", "--hash", "99999999"], "--hash"),
+        (["train", "chess", "--time-per-move", "inf"], "--time-per-move"),
+        (["train", "chess", "--time-per-move", "nan"], "--time-per-move"),
+        (["train", "chess", "--depth", "99999999999999999999999"], "--depth"),
+        (["train", "chess", "--time-budget", "nan"], "--time-budget"),
+        (["train", "chess", "--step", "-1"], "--step"),
+        (["train", "chess", "--lambda", "5"], "--lambda"),
+        (["train", "chess", "--opening-plies", "-1"], "--opening-plies"),
+        (["train", "chess", "--max-plies", HUGE], "--max-plies"),
+        (["train", "chess", "--seed", "-3"], "--seed"),
+        (["train", "chess", "--outcome-step", "nan"], "--outcome-step"),
+        (["train", "chess", "--workers", "0"], "--workers"),
+        (["match", "chess", "zeros", "zeros", "--games", "0"], "--games"),
+        (["match", "chess", "zeros", "zeros", "--depth", "1e20"], "--depth"),
+        (["tournament", "chess", "random", "zeros", "--reference-elo", "nan"], "--reference-elo"),
+        (["plot-learning", "x.csv", "--window", "0"], "--window"),
+    ],
+)
+def test_an_impossible_number_is_refused_in_one_line(capsys, args, option):
+    """Refused while the command line is read: nothing is computed, written or allocated."""
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and option in lines[0] and "must be" in lines[0]
+    assert len(lines[0]) < 200  # a huge value is quoted cut short
+
+
+def test_the_help_states_the_ranges():
+    result = run_cli("analyse", "--help")
+    assert "1 to 95" in result.stdout and "1 to 4096" in result.stdout
