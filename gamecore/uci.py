@@ -33,6 +33,7 @@ from gamecore.errors import GamecoreError
 from gamecore.game import Game
 from gamecore.search import Limits, Score, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
+from gamecore.values import MAX_PLY
 from gamecore.weights import Weights, resolve_weights
 
 DEFAULT_HASH_MB = 16
@@ -43,6 +44,8 @@ MOVES_TO_GO = 30
 SOFT_FRACTION = 0.5
 """Do not start another iteration after this fraction of the allotted time."""
 
+GO_NUMBER_LIMIT = 10**12
+"""Largest number a ``go`` argument may carry (milliseconds: about 31 years)."""
 _GO_NUMBERS = ("wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "movetime", "mate")
 _GO_FLAGS = ("infinite", "ponder")
 _COMMANDS = (
@@ -140,9 +143,14 @@ class GoRequest:
             elif token in _GO_NUMBERS:
                 value = tokens[i + 1] if i + 1 < len(tokens) else ""
                 try:
-                    setattr(request, token, int(value))
+                    number = int(value)
                 except ValueError:
-                    problems.append(f"go {token} needs a whole number, not {value!r}")
+                    problems.append(f"go {token} needs a whole number, not {value[:40]!r}")
+                else:
+                    if not 0 <= number <= GO_NUMBER_LIMIT:
+                        number = min(max(number, 0), GO_NUMBER_LIMIT)
+                        problems.append(f"go {token} {value[:40]} is out of range; using {number}")
+                    setattr(request, token, number)
                 i += 1
             elif token == "searchmoves":  # accepted, not supported: skip the moves
                 while i + 1 < len(tokens) and tokens[i + 1] not in _GO_NUMBERS + _GO_FLAGS:
@@ -157,7 +165,9 @@ class GoRequest:
         """(hard limits, soft time limit in seconds or None, wait for ``stop``) for ``team``."""
         depth = self.depth if self.depth and self.depth > 0 else None
         if self.mate and self.mate > 0:
-            depth = min(depth or 10**6, 2 * self.mate)
+            depth = min(depth or MAX_PLY, 2 * self.mate)
+        if depth is not None:
+            depth = min(depth, MAX_PLY - 1)  # the search's per-ply buffers end there
         nodes = self.nodes if self.nodes and self.nodes > 0 else None
         seconds = None
         soft = None

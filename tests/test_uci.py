@@ -312,6 +312,16 @@ def test_go_parsing_and_limits():
     assert request.nodes == 9 and request.depth is None and len(problems) == 2
 
 
+def test_go_clamps_impossible_numbers_and_says_so():
+    request, problems = go("movetime 99999999999999999999999 depth 100000")
+    limits, _, _ = request.limits(0, 30)
+    assert limits.time is not None and limits.time <= 10**9  # a finite wait, no overflow
+    assert limits.depth == 95
+    assert len(problems) == 1 and "out of range" in problems[0]
+    request, problems = go("wtime -5 btime 1000")
+    assert request.wtime == 0 and len(problems) == 1
+
+
 def test_mate_distance_in_moves():
     assert [mate_in_moves(p) for p in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
     assert [mate_in_moves(p) for p in (-2, -4, -1)] == [-1, -2, -1]
