@@ -50,3 +50,17 @@ def test_an_impossible_number_is_refused_in_one_line(capsys, args, option):
 def test_the_help_states_the_ranges():
     result = run_cli("analyse", "--help")
     assert "1 to 95" in result.stdout and "1 to 4096" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "says"),
+    [
+        ("players=²", "whole numbers"),
+        ("move_limit=99999999999999999999999", "move_limit must be"),
+        ("move_limit=-1", "move_limit must be"),
+    ],
+)
+def test_impossible_game_options_are_refused_by_the_game(capsys, option, says):
+    assert main(["perft", "duchess", "-o", option, "--depth", "1"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0]

@@ -64,7 +64,8 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise BadOption(f"game option {pair!r} is not KEY=VALUE")
-        options[key] = int(value) if value.lstrip("-").isdigit() else value
+        whole = value.removeprefix("-")
+        options[key] = int(value) if whole.isascii() and whole.isdigit() else value
     return options
 
 

@@ -113,8 +113,10 @@ class DuchessGame(Game):
             raise BadOption("duchess options players and move_limit are whole numbers") from None
         if players not in R.PLAYER_COUNTS:
             raise BadOption(f"duchess is for 2, 4 or 6 players, not {players}")
-        if move_limit < 0:
-            raise BadOption(f"duchess move_limit must be 0 (none) or more, not {move_limit}")
+        if not 0 <= move_limit <= 10**9:
+            raise BadOption(
+                f"duchess move_limit must be 0 (none) to 1,000,000,000 plies, not {move_limit}"
+            )
         self.players = players
         self.move_limit = move_limit
 
