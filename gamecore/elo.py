@@ -37,7 +37,7 @@ def elo_from_score(score: float) -> float:
         return -math.inf
     if score >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: an even score is 0, not -0
 
 
 @dataclass(frozen=True)
@@ -61,11 +61,15 @@ def match_elo(result: MatchResult) -> tuple[float, float, float]:
     if n == 0:
         return 0.0, -math.inf, math.inf
     p = result.score
+    # z² virtual games, half drawn, a quarter won and a quarter lost: a clean sweep still
+    # gets a finite bound, and a match of draws alone an interval of real width.
     virtual = Z95**2
     n_adj = n + virtual
-    draws = result.draws + virtual
-    q = (result.wins + 0.5 * draws) / n_adj
-    var = (result.wins * (1 - q) ** 2 + draws * (0.5 - q) ** 2 + result.losses * q**2) / n_adj
+    wins = result.wins + virtual / 4
+    draws = result.draws + virtual / 2
+    losses = result.losses + virtual / 4
+    q = (wins + 0.5 * draws) / n_adj
+    var = (wins * (1 - q) ** 2 + draws * (0.5 - q) ** 2 + losses * q**2) / n_adj
     se = math.sqrt(var / n_adj)
     low = 0.0 if p == 0.0 else max(0.0, q - Z95 * se)
     high = 1.0 if p == 1.0 else min(1.0, q + Z95 * se)

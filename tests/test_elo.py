@@ -33,6 +33,12 @@ def test_a_clean_sweep_has_a_finite_lower_bound():
     assert elo == -math.inf and low == -math.inf and high < 0
 
 
+def test_a_match_of_draws_alone_still_has_an_interval():
+    elo, low, high = match_elo(MatchResult(0, 40, 0))
+    assert elo == 0.0 and str(elo) == "0.0"  # not -0.0, which prints as "-0"
+    assert -40 < low < -10 and 10 < high < 40
+
+
 def test_fit_recovers_simulated_ratings():
     true = [0.0, 150.0, 400.0]
     rng = np.random.default_rng(1)
