@@ -7,6 +7,7 @@ as one line on stderr and exit code 2 — never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -47,10 +48,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args) or 0)
+        code = int(args.run(args) or 0)
+        sys.stdout.flush()  # here, so a closed pipe is caught below and not at exit
+        return code
     except GamecoreError as exc:
         sys.stderr.write(f"gamecore {args.command}: error: {exc}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write(f"gamecore {args.command}: interrupted\n")
         return 130
+    except BrokenPipeError:  # the reader went away (`gamecore games | head -1`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

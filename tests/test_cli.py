@@ -50,3 +50,20 @@ def test_bad_input_is_one_line_and_exit_2(args, names):
     assert len(lines) == 1, result.stderr
     assert names in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_a_reader_that_goes_away_is_not_an_error():
+    """`gamecore games | head -1`: the closed pipe ends the command quietly."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gamecore", "games"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    proc.stdout.close()  # the reader is gone before a line is written
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err
