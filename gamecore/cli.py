@@ -37,6 +37,18 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(EXIT_USAGE)
 
 
+MESSAGE_LIMIT = 300
+"""Characters of an error message shown: a quoted 100 KB input is cut, not repeated."""
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line of readable length."""
+    flat = " ".join(message.split())
+    if len(flat) <= MESSAGE_LIMIT:
+        return flat
+    return f"{flat[:MESSAGE_LIMIT]}… ({len(flat):,} characters)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gamecore", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -52,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # here, so a closed pipe is caught below and not at exit
         return code
     except GamecoreError as exc:
-        sys.stderr.write(f"gamecore {args.command}: error: {exc}\n")
+        sys.stderr.write(f"gamecore {args.command}: error: {one_line(str(exc))}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write(f"gamecore {args.command}: interrupted\n")

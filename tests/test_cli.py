@@ -67,3 +67,12 @@ def test_a_reader_that_goes_away_is_not_an_error():
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 0
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_an_error_quoting_a_huge_input_stays_one_short_line(capsys):
+    from gamecore.cli import main
+
+    huge = "rnbqkbnr/" * 12_000
+    assert main(["perft", "chess", "--position", huge, "--depth", "1"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and len(lines[0]) < 400 and "characters)" in lines[0]
