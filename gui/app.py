@@ -536,7 +536,7 @@ class App:
     def load(self, path: str) -> bool:
         """Replace the game by the record in ``path``; on any problem keep the game and say why."""
         try:
-            text = Path(path).expanduser().read_text()
+            text = Path(path).expanduser().read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             self.say(f"could not read {path}: {reason}", True)

@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     state = None
     if args.load:
         try:
-            text = Path(args.load).read_text()
+            text = Path(args.load).read_text(encoding="utf-8-sig")  # a byte-order mark is fine
         except (OSError, UnicodeDecodeError) as exc:
             reason = getattr(exc, "strerror", None) or exc
             raise BadPosition(f"cannot read {args.load}: {reason}") from None

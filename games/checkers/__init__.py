@@ -71,6 +71,7 @@ def load_fen(arrays: tuple, text: str) -> None:
                 raise BadPosition(f"bad checkers FEN {text!r}: bad piece {item.strip()!r}")
             first = int(m.group(2))
             last = int(m.group(3)) if m.group(3) else first
+            first, last = min(first, last), max(first, last)  # 32-21 is 21-32, not nothing
             for n in range(first, last + 1):
                 if not 1 <= n <= 32:
                     raise BadPosition(f"bad checkers FEN {text!r}: no square {n} (1-32)")
@@ -327,6 +328,7 @@ class CheckersGame(Game):
         """The first game of a PDN text, replayed: tags (``FEN`` when ``SetUp``/``FEN`` is
         given), move numbers, comments ``{...}``, variations ``(...)``, NAGs and move
         strengths are skipped; the game ends at its result. One-line errors."""
+        text = text.removeprefix("\ufeff")  # a byte-order mark from a Windows editor
         start = START_FEN
         body_lines = []
         for number, line in enumerate(text.splitlines(), 1):

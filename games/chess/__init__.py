@@ -93,6 +93,9 @@ class ChessGame(Game):
     def read_record(self, text: str) -> State:
         """The first game of a PGN text (SetUp/FEN tags honoured), replayed to its last move.
 
+        A leading byte-order mark is skipped; a game of another variant (``[Variant
+        "Atomic"]``) is refused by name rather than read as standard chess.
+
         python-chess parses the PGN; a move it cannot read, a word in the move text
         that is not a move, or a text with neither tags nor moves is a one-line
         :class:`BadMove`/:class:`BadPosition` (python-chess alone skips some of these).
@@ -107,12 +110,16 @@ class ChessGame(Game):
             def handle_error(self, error: Exception) -> None:
                 raise error
 
+        text = text.removeprefix("\ufeff")
         try:
             record = chess.pgn.read_game(io.StringIO(text), Visitor=Strict)
         except ValueError as exc:
             raise BadMove(f"unreadable PGN: {str(exc).splitlines()[0]}") from None
         if record is None:
             raise BadPosition("no PGN game in the text")
+        variant = record.headers.get("Variant", "Standard")
+        if variant.lower() not in ("standard", "chess", "normal", "from position"):
+            raise BadPosition(f"the PGN game is {variant[:40]!r} chess; gamecore plays standard")
         tokens = _pgn_move_tokens(text)
         played = len(list(record.mainline_moves()))
         if played != len(tokens):
