@@ -64,3 +64,35 @@ def test_impossible_game_options_are_refused_by_the_game(capsys, option, says):
     assert main(["perft", "duchess", "-o", option, "--depth", "1"]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and says in lines[0]
+
+
+def one_error_line(capsys) -> str:
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1
+    return lines[0]
+
+
+def test_outputs_that_cannot_be_written_are_refused_before_any_game(tmp_path, capsys):
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    cases = [
+        (["match", "connect4", "zeros", "zeros", "--out", "/dev/null/x.txt"], "cannot write"),
+        (["tournament", "connect4", "zeros", "random", "--out", str(folder)], "is a folder"),
+        (["train", "connect4", "--out", str(folder)], "is a folder"),
+        (["train", "connect4", "--out", str(tmp_path / "w.csv")], "would be one file"),
+        (["plot-learning", "x.csv", "--out", str(tmp_path / "plot.xyz")], "unknown image type"),
+        (["show-weights", "chess", "--out", str(tmp_path / "w.xyz")], "unknown image type"),
+    ]
+    for args, says in cases:
+        assert main(args) == 2, args
+        assert says in one_error_line(capsys), args
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-folder"]  # nothing written
+
+
+def test_a_new_run_does_not_overwrite_an_earlier_one_without_force(tmp_path, capsys):
+    out = tmp_path / "run.npz"
+    out.write_bytes(b"an earlier run")
+    assert main(["train", "connect4", "--out", str(out)]) == 2
+    assert "--resume" in one_error_line(capsys) and out.read_bytes() == b"an earlier run"
+    assert main(["train", "connect4", "--games", "0", "--out", str(out), "--force"]) == 0
+    assert out.read_bytes() != b"an earlier run"

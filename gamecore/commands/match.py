@@ -15,6 +15,7 @@ from gamecore.commands.common import (
     executor_from_args,
     game_from_args,
 )
+from gamecore.commands.outputs import check_output
 from gamecore.elo import MatchResult, fit_ratings, match_elo
 from gamecore.errors import BadOption
 from gamecore.executor import run_all
@@ -127,6 +128,7 @@ def run_match_command(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     a, b = PlayerSpec.parse(game, args.a), PlayerSpec.parse(game, args.b)
     settings = _settings(game, args)
+    out = check_output(args.out or f"{a.name}-vs-{b.name}{game.record_suffix}", "record file")
     executor = executor_from_args(args)
     bar = tqdm(total=settings.games, unit="game", desc=f"{a.name} vs {b.name}")
     tally = {"w": 0, "d": 0, "l": 0}
@@ -143,7 +145,6 @@ def run_match_command(args: argparse.Namespace) -> int:
         bar.close()
         if executor is not None:
             executor.close()
-    out = args.out or f"{a.name}-vs-{b.name}{game.record_suffix}"
     write_records(out, games)
     print(
         f"{a.name} vs {b.name}: W/D/L {result.wins}/{result.draws}/{result.losses}, "
@@ -164,6 +165,8 @@ def run_tournament_command(args: argparse.Namespace) -> int:
             raise BadOption(f"--reference {args.reference!r} is not one of {', '.join(names)}")
         reference = names.index(args.reference)
     settings = _settings(game, args)
+    if args.out:
+        check_output(args.out, "record file")
     executor = executor_from_args(args)
     pairs = list(itertools.combinations(range(len(specs)), 2))
     tasks = [match_games(game, specs[i], specs[j], settings) for i, j in pairs]

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from gamecore.commands import validate
+from gamecore.commands.outputs import check_image_output
 from gamecore.errors import BadOption
 from gamecore.yardsticks import EVAL_FIELDS, YardstickRow, read_eval_log
 
@@ -90,6 +91,7 @@ def run_name(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_image_output(args.out, "--out")
     logs: list[tuple[str, dict]] = []
     evals: list[tuple[str, list[YardstickRow]]] = []
     for path in args.logs:

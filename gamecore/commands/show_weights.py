@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from gamecore.commands.common import add_game_arguments, game_from_args
+from gamecore.commands.outputs import check_image_output
 from gamecore.commands.searching import WEIGHTS_HELP, load_weights
 from gamecore.heatmap import pieces_with_squares, write_heatmap
 
@@ -28,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     weights = load_weights(game, args.weights)
     glyphs = args.piece or pieces_with_squares(game)
     source = args.weights or "default weights"
-    out = args.out or f"{game.name}-weights.png"
+    out = check_image_output(args.out or f"{game.name}-weights.png", "--out")
     path = write_heatmap(game, weights.theta, glyphs, out, title=f"{game.name}: {source}")
     print(f"wrote {path}")
     return 0

@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import signal
 import sys
+from pathlib import Path
 
 from tqdm import tqdm
 
@@ -17,6 +18,7 @@ from gamecore.commands.common import (
     executor_from_args,
     parse_options,
 )
+from gamecore.commands.outputs import check_output
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.learners import LEARNERS
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
@@ -141,6 +143,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="comma-separated opponents of the measurements: random, zeros, default, a name "
         f"the game ships, weights files (default {DEFAULT_OPPONENTS})",
     )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="start a new run even if OUT exists (its weights and log are replaced)",
+    )
     add_worker_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -204,8 +211,28 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
     return config, None
 
 
+def check_outputs(config: TrainConfig, fresh: bool, force: bool) -> None:
+    """Refuse now, not after the first games, outputs that cannot be written or would be lost."""
+    out = Path(config.out)
+    if out == config.log_path():
+        raise BadOption(
+            f"--out {config.out!r}: the weights and the log would be one file; "
+            "give the weights a name ending in .npz"
+        )
+    check_output(out, "weights file")
+    check_output(config.log_path(), "log")
+    if config.eval_every:
+        check_output(config.eval_log_path(), "measurement log")
+    if fresh and out.exists() and not force:
+        raise BadOption(
+            f"{config.out!r} exists: continue that run with --resume {config.out}, "
+            "or replace it with --force"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     config, checkpoint = build_config(args)
+    check_outputs(config, fresh=checkpoint is None, force=args.force)
     if not config.eval_every:
         for option in ("eval_games", "eval_vs"):
             if getattr(args, option) is not None:
