@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import math
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
@@ -124,6 +125,40 @@ class TrainConfig:
     eval_vs: str = DEFAULT_OPPONENTS
     """Comma-separated opponents of the measurements: ``random``, ``zeros``, ``default``, a
     name the game ships, a weights file."""
+
+    def check(self) -> None:
+        """:class:`BadOption` if a value is impossible (a checkpoint edited or damaged)."""
+        whole = {
+            "games": (0, 10**9), "opening_plies": (0, 1000), "max_plies": (1, 100_000),
+            "checkpoint_every": (1, 10**9), "snapshot_every": (0, 10**9), "seed": (0, 2**63 - 1),
+            "min_depth": (1, 95), "eval_every": (0, 10**9), "eval_games": (0, 10**9),
+        }  # fmt: skip
+        for name, (least, most) in whole.items():
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+                raise BadOption(
+                    f"{name} must be a whole number from {least} to {most}, not {value!r}"
+                )
+        optional = {"depth": (1, 95)}
+        for name, (least, most) in optional.items():
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, int) or not least <= value <= most):
+                raise BadOption(
+                    f"{name} must be a whole number from {least} to {most}, not {value!r}"
+                )
+        numbers = {"time_per_move": (0.0, 1e6), "step": (0.0, 1e6), "time_budget": (0.0, 1e6)}
+        for name, (low, high) in numbers.items():
+            value = getattr(self, name)
+            if value is not None and not (_finite(value) and low < value <= high):
+                raise BadOption(
+                    f"{name} must be a number above {low:g} up to {high:g}, not {value!r}"
+                )
+        for name, (low, high) in {"lam": (0.0, 1.0), "outcome_step": (0.0, 1e6)}.items():
+            value = getattr(self, name)
+            if not (_finite(value) and low <= value <= high):
+                raise BadOption(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")
+        if self.depth is None and self.time_per_move is None and not self.time_control:
+            raise BadOption("give a search depth, a time per move or a time control")
 
     def limits(self) -> Limits:
         """Each move's limits (under a time control, what a move gets on a full clock: the
@@ -604,6 +639,39 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
     except (KeyError, TypeError):
         raise BadOption("that weights file is not a training checkpoint") from None
     # Runs checkpointed before the update rules existed used the paper's rule.
+    if not isinstance(stored, dict):
+        raise BadOption("that checkpoint is damaged: its configuration is not a record")
     stored = {"update": "sgd", "loss": "value", "average": False, **stored}
-    config = TrainConfig(**stored)
+    try:
+        config = TrainConfig(**stored)
+    except TypeError as exc:
+        raise BadOption(f"that checkpoint is damaged: {exc}") from None
+    config.check()
+    _check_training_state(checkpoint)
     return dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _check_training_state(checkpoint: Weights) -> None:
+    """The progress, random state and live θ a resume continues from, or one line naming the
+    damage (nothing is changed: the check runs before the run opens any file)."""
+    state = checkpoint.metadata["training"]
+    try:
+        progress = Progress(**state["progress"])
+        np.random.default_rng().bit_generator.state = state["rng"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BadOption(f"that checkpoint is damaged: {type(exc).__name__}: {exc}") from None
+    counts = (progress.games_done, progress.wins, progress.draws, progress.losses)
+    if any(not isinstance(n, int) or n < 0 for n in counts):
+        raise BadOption(f"that checkpoint is damaged: negative or fractional counts {counts}")
+    if "live_theta" in state:
+        live = state["live_theta"]
+        if (
+            not isinstance(live, list)
+            or len(live) != checkpoint.theta.size
+            or not all(_finite(x) for x in live)
+        ):
+            raise BadOption("that checkpoint is damaged: its live weights are not finite numbers")

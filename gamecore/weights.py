@@ -206,19 +206,23 @@ class Weights:
             raise BadWeights(f"{str(path)!r} is not a weights file (truncated, or not .npz)")
         try:
             with np.load(path, allow_pickle=False) as data:
-                theta = np.asarray(data["theta"], dtype=np.float64)
+                raw = data["theta"]
                 meta = json.loads(str(data["meta"]))
         except FileNotFoundError:
             raise BadWeights(f"weights file {str(path)!r} does not exist") from None
         except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
             raise BadWeights(f"{str(path)!r} is not a readable weights file ({exc})") from None
-        if meta.get("format") != FORMAT:
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise BadWeights(f"{str(path)!r} is not a gamecore weights file")
+        if not (np.issubdtype(raw.dtype, np.floating) or np.issubdtype(raw.dtype, np.integer)):
+            raise BadWeights(f"{str(path)!r} holds {raw.dtype} weights, not real numbers")
+        theta = np.asarray(raw, dtype=np.float64)
         if meta.get("format_version") != FORMAT_VERSION:
             raise BadWeights(
                 f"{str(path)!r} has weights format {meta.get('format_version')}, "
                 f"this gamecore reads {FORMAT_VERSION}"
             )
+        _check_header(path, meta)
         if theta.ndim != 1 or theta.size != meta.get("feature_count"):
             raise BadWeights(f"{str(path)!r} is corrupt: its size does not match its header")
         if not np.isfinite(theta).all():
@@ -233,3 +237,25 @@ class Weights:
         if game is not None:
             weights.check_fits(game)
         return weights
+
+
+_HEADER_TYPES = {
+    "game": str,
+    "feature_set": str,
+    "feature_version": int,
+    "feature_count": int,
+    "metadata": dict,
+}
+
+
+def _check_header(path: Path, meta: dict) -> None:
+    """Every header field present with its type (bool is not an int here)."""
+    for name, kind in _HEADER_TYPES.items():
+        if name == "metadata" and name not in meta:
+            continue  # optional: files may carry no metadata
+        value = meta.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise BadWeights(
+                f"{str(path)!r} is corrupt: header field {name!r} should be "
+                f"{kind.__name__}, not {type(value).__name__}"
+            )

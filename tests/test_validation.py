@@ -96,3 +96,67 @@ def test_a_new_run_does_not_overwrite_an_earlier_one_without_force(tmp_path, cap
     assert "--resume" in one_error_line(capsys) and out.read_bytes() == b"an earlier run"
     assert main(["train", "connect4", "--games", "0", "--out", str(out), "--force"]) == 0
     assert out.read_bytes() != b"an earlier run"
+
+
+def damaged_copies(tmp_path):
+    """A real checkpoint, then copies of it each damaged in one way."""
+    import copy
+
+    import numpy as np
+
+    from gamecore.weights import Weights
+
+    good = tmp_path / "good.npz"
+    assert main(["train", "connect4", "--games", "0", "--out", str(good)]) == 0
+    weights = Weights.load(good)
+
+    def variant(name, change):
+        meta = copy.deepcopy(weights.metadata)
+        change(meta["training"])
+        path = tmp_path / f"{name}.npz"
+        Weights(
+            weights.theta, weights.game, weights.feature_set, weights.feature_version, meta
+        ).save(path)
+        return path
+
+    yield variant("depth", lambda t: t["config"].update(depth=-3))
+    yield variant("plies", lambda t: t["config"].update(max_plies=0))
+    yield variant("unknown", lambda t: t["config"].update(colour="blue"))
+    yield variant("config", lambda t: t.update(config=[1, 2]))
+    yield variant("games", lambda t: t["progress"].update(games_done=-4))
+    yield variant("progress", lambda t: t.update(progress={"games": 1}))
+    yield variant("rng", lambda t: t.update(rng={"state": 3}))
+    yield variant("live", lambda t: t.update(live_theta=[float("nan")] * len(weights.theta)))
+    raw = tmp_path / "complex.npz"
+    np.savez(raw, theta=weights.theta.astype(complex), meta=np.array("{}"))
+    yield raw
+
+
+def test_a_damaged_checkpoint_is_one_line_and_stays_as_it_was(tmp_path, capsys):
+    for path in damaged_copies(tmp_path):
+        before = path.read_bytes()
+        capsys.readouterr()
+        assert main(["train", "connect4", "--resume", str(path)]) == 2, path.name
+        line = one_error_line(capsys)
+        assert "damaged" in line or "must be" in line or "not a gamecore" in line, line
+        assert path.read_bytes() == before
+        assert not path.with_suffix(".csv").exists()
+
+
+def test_weights_headers_of_the_wrong_shape_are_refused(tmp_path):
+    import json
+
+    import numpy as np
+
+    from gamecore.weights import FORMAT, FORMAT_VERSION, BadWeights, Weights
+
+    header = {"format": FORMAT, "format_version": FORMAT_VERSION, "feature_count": 3}
+    for meta, says in (
+        ([1, 2], "not a gamecore weights file"),
+        ({**header, "game": 5}, "'game' should be str"),
+        ({**header, "game": "chess", "feature_set": "x", "feature_version": "1"}, "int"),
+    ):
+        path = tmp_path / "w.npz"
+        np.savez(path, theta=np.zeros(3), meta=np.array(json.dumps(meta)))
+        with pytest.raises(BadWeights, match=says):
+            Weights.load(path)

@@ -135,8 +135,8 @@ def test_train_command_measures_and_reports(tmp_path):
     [
         (["--eval-every", "2", "--eval-games", "3"], "--eval-games must be a positive even"),
         (["--eval-every", "2", "--eval-games", "0"], "--eval-games must be a positive even"),
-        (["--eval-every", "2", "--eval-games", "-4"], "--eval-games must be a positive even"),
-        (["--eval-every", "0"], "--eval-every must be at least 1"),
+        (["--eval-every", "2", "--eval-games", "-4"], "--eval-games: must be a whole number"),
+        (["--eval-every", "0"], "--eval-every: must be a whole number from 1"),
         (["--eval-games", "4"], "--eval-games needs --eval-every"),
         (["--eval-vs", "zeros"], "--eval-vs needs --eval-every"),
         (["--eval-every", "2", "--eval-vs", "random,strongest"], "unknown weights 'strongest'"),
