@@ -27,6 +27,15 @@ from typing import Any
 
 import numpy as np
 
+from gamecore.bounds import (
+    MAX_GAMES,
+    MAX_OPENING_PLIES,
+    MAX_PLIES,
+    MAX_SEARCH_DEPTH,
+    MAX_SECONDS,
+    MAX_SEED,
+    MAX_STEP,
+)
 from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.executor import Executor, WorkerLost
@@ -127,36 +136,33 @@ class TrainConfig:
     name the game ships, a weights file."""
 
     def check(self) -> None:
-        """:class:`BadOption` if a value is impossible (a checkpoint edited or damaged)."""
+        """:class:`BadOption` if a value is impossible (see :mod:`gamecore.bounds`): the
+        command line is read against the same ranges, so this catches damaged checkpoints
+        and programs that build a configuration themselves."""
         whole = {
-            "games": (0, 10**9), "opening_plies": (0, 1000), "max_plies": (1, 100_000),
-            "checkpoint_every": (1, 10**9), "snapshot_every": (0, 10**9), "seed": (0, 2**63 - 1),
-            "min_depth": (1, 95), "eval_every": (0, 10**9), "eval_games": (0, 10**9),
+            "games": (0, MAX_GAMES), "opening_plies": (0, MAX_OPENING_PLIES),
+            "max_plies": (1, MAX_PLIES), "checkpoint_every": (1, MAX_GAMES),
+            "snapshot_every": (0, MAX_GAMES), "seed": (0, MAX_SEED),
+            "min_depth": (1, MAX_SEARCH_DEPTH), "eval_every": (0, MAX_GAMES),
+            "eval_games": (0, MAX_GAMES), "depth": (1, MAX_SEARCH_DEPTH),
         }  # fmt: skip
         for name, (least, most) in whole.items():
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+            if name == "depth" and value is None:
+                continue
+            if not _whole(value) or not least <= value <= most:
                 raise BadOption(
                     f"{name} must be a whole number from {least} to {most}, not {value!r}"
                 )
-        optional = {"depth": (1, 95)}
-        for name, (least, most) in optional.items():
+        positive = {"time_per_move": MAX_SECONDS, "time_budget": MAX_SECONDS, "step": MAX_STEP}
+        for name, most in positive.items():
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or not least <= value <= most):
-                raise BadOption(
-                    f"{name} must be a whole number from {least} to {most}, not {value!r}"
-                )
-        numbers = {"time_per_move": (0.0, 1e6), "step": (0.0, 1e6), "time_budget": (0.0, 1e6)}
-        for name, (low, high) in numbers.items():
+            if value is not None and not (_finite(value) and 0 < value <= most):
+                raise BadOption(f"{name} must be a number above 0 up to {most:g}, not {value!r}")
+        for name, most in {"lam": 1.0, "outcome_step": MAX_STEP}.items():
             value = getattr(self, name)
-            if value is not None and not (_finite(value) and low < value <= high):
-                raise BadOption(
-                    f"{name} must be a number above {low:g} up to {high:g}, not {value!r}"
-                )
-        for name, (low, high) in {"lam": (0.0, 1.0), "outcome_step": (0.0, 1e6)}.items():
-            value = getattr(self, name)
-            if not (_finite(value) and low <= value <= high):
-                raise BadOption(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")
+            if not (_finite(value) and 0 <= value <= most):
+                raise BadOption(f"{name} must be a number from 0 to {most:g}, not {value!r}")
         if self.depth is None and self.time_per_move is None and not self.time_control:
             raise BadOption("give a search depth, a time per move or a time control")
 
@@ -224,8 +230,7 @@ class Trainer:
         if config.algo not in LEARNERS:
             known = ", ".join(LEARNERS)
             raise BadOption(f"unknown algorithm {config.algo!r} (choose from {known})")
-        if config.depth is None and config.time_per_move is None and not config.time_control:
-            raise BadOption("give a search depth, a time per move or a time control")
+        config.check()
         self.time_control = TimeControl.parse(config.time_control) if config.time_control else None
         self.config = config
         self.game: Game = get_game(config.game, **config.game_options)
@@ -646,9 +651,12 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
         config = TrainConfig(**stored)
     except TypeError as exc:
         raise BadOption(f"that checkpoint is damaged: {exc}") from None
-    config.check()
-    _check_training_state(checkpoint)
+    _check_training_state(checkpoint)  # the configuration is checked by the Trainer
     return dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _finite(value: Any) -> bool:
@@ -665,7 +673,7 @@ def _check_training_state(checkpoint: Weights) -> None:
     except (KeyError, TypeError, ValueError) as exc:
         raise BadOption(f"that checkpoint is damaged: {type(exc).__name__}: {exc}") from None
     counts = (progress.games_done, progress.wins, progress.draws, progress.losses)
-    if any(not isinstance(n, int) or n < 0 for n in counts):
+    if any(not _whole(n) or n < 0 for n in counts):
         raise BadOption(f"that checkpoint is damaged: negative or fractional counts {counts}")
     if "live_theta" in state:
         live = state["live_theta"]

@@ -13,18 +13,18 @@ import argparse
 import math
 from collections.abc import Callable
 
+from gamecore.bounds import (
+    MAX_GAMES,
+    MAX_OPENING_PLIES,
+    MAX_PLIES,
+    MAX_SEARCH_DEPTH,
+    MAX_SECONDS,
+    MAX_SEED,
+    MAX_STEP,
+    MAX_WORKERS,
+)
 from gamecore.uci import MAX_HASH_MB
-from gamecore.values import MAX_PLY
 
-MAX_SEARCH_DEPTH = MAX_PLY - 1
-"""Deepest search the compiled search's fixed per-ply buffers allow."""
-MAX_SECONDS = 1e6
-"""Longest time limit accepted (about eleven days): beyond it a limit is a typo."""
-MAX_GAMES = 10**9
-MAX_PLIES = 100_000
-"""Longest game allowed before adjudication: each ply keeps history in the state arrays."""
-MAX_WORKERS = 4096
-MAX_SEED = 2**63 - 1
 CUT = 40
 """Characters of a bad value quoted in an error."""
 
@@ -81,11 +81,11 @@ frames = integer(1, 10**9)
 seconds = real(0.0, MAX_SECONDS, above=True)
 games = integer(0, MAX_GAMES)
 plies = integer(1, MAX_PLIES)
-opening_plies = integer(0, 1000)
+opening_plies = integer(0, MAX_OPENING_PLIES)
 workers = integer(1, MAX_WORKERS)
 seed = integer(0, MAX_SEED)
 every = integer(1, MAX_GAMES)
 elo = real(-1e5, 1e5)
-step = real(0.0, 1e6, above=True)
+step = real(0.0, MAX_STEP, above=True)
 fraction = real(0.0, 1.0)
-share = real(0.0, 1e6)
+share = real(0.0, MAX_STEP)

@@ -1,0 +1,22 @@
+"""The ranges every limit, count and step must lie in, for the CLI and for checkpoints alike.
+
+Beyond these a value is a typo or damage, not a request: a depth past the
+search's per-ply buffers, a time limit of years, a game longer than its
+history arrays should grow. ``gamecore.commands.validate`` reads command-line
+options against them; :meth:`gamecore.train.TrainConfig.check` reads a
+training configuration (from the CLI or a checkpoint) against the same.
+"""
+
+from gamecore.values import MAX_PLY
+
+MAX_SEARCH_DEPTH = MAX_PLY - 1
+"""Deepest search the compiled search's fixed per-ply buffers allow."""
+MAX_SECONDS = 1e6
+"""Longest time limit accepted (about eleven days)."""
+MAX_GAMES = 10**9
+MAX_PLIES = 100_000
+"""Longest game allowed before adjudication: each ply keeps history in the state arrays."""
+MAX_OPENING_PLIES = 1000
+MAX_STEP = 1e6
+MAX_WORKERS = 4096
+MAX_SEED = 2**63 - 1
