@@ -99,24 +99,28 @@ class LocalExecutor(Executor):
             if not free:
                 raise RuntimeError("every worker is busy: wait for a task before submitting")
             slot = free[0]
-            pool = self._pools[slot]
-            if pool is None:
-                pool = ProcessPoolExecutor(
-                    1, mp_context=self._context, initializer=ignore_interrupts
-                )
-                self._pools[slot] = pool
             try:
-                future = pool.submit(fn, *args)
+                future = self._pool(slot).submit(fn, *args)
             except BrokenProcessPool:  # its process died after its last task
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = ProcessPoolExecutor(
-                    1, mp_context=self._context, initializer=ignore_interrupts
-                )
-                self._pools[slot] = pool
-                future = pool.submit(fn, *args)
+                self._drop_pool(slot)
+                future = self._pool(slot).submit(fn, *args)
             self._slot_of = {f: s for f, s in self._slot_of.items() if not f.done()}
             self._slot_of[future] = slot
             return future
+
+    def _pool(self, slot: int) -> ProcessPoolExecutor:
+        """The slot's one-process pool, started if it has none."""
+        pool = self._pools[slot]
+        if pool is None:
+            pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=ignore_interrupts)
+            self._pools[slot] = pool
+        return pool
+
+    def _drop_pool(self, slot: int) -> None:
+        """Forget a slot's broken pool; the next task sent there starts a fresh process."""
+        pool, self._pools[slot] = self._pools[slot], None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def result(self, future: Future) -> Any:
         try:
@@ -124,9 +128,8 @@ class LocalExecutor(Executor):
         except BrokenProcessPool:
             with self._lock:
                 slot = self._slot_of.pop(future, None)
-                if slot is not None and self._pools[slot] is not None:
-                    self._pools[slot].shutdown(wait=False, cancel_futures=True)  # type: ignore[union-attr]
-                    self._pools[slot] = None
+                if slot is not None:
+                    self._drop_pool(slot)
             raise WorkerLost("a worker process died") from None
 
     def worker_pids(self) -> list[int]:

@@ -364,11 +364,7 @@ class Trainer:
                 self._in_game = False
             if not np.isfinite(self.learner.theta).all():
                 self._rewind_and_checkpoint(before)
-                raise TrainingDiverged(
-                    f"the weights became infinite or NaN in game {row['game']}: step "
-                    f"{self.learner.step:g} is too large for {config.game}; the last finite "
-                    f"weights are in {config.out} (resume with --resume and a smaller --step)"
-                )
+                raise self._diverged(row["game"])
             self._after_game(row, on_game)
 
     def _play_parallel(
@@ -439,17 +435,11 @@ class Trainer:
         on_game: Callable[[Progress, dict], None] | None,
     ) -> None:
         """Add one finished game's Δθ and its bookkeeping, as ``_play`` does after a game."""
-        config = self.config
-        before = self.learner.theta.copy()
-        self.learner.theta[:] += report.delta
-        if not np.isfinite(self.learner.theta).all():
-            self.learner.theta[:] = before
-            self.checkpoint()
-            raise TrainingDiverged(
-                f"the weights became infinite or NaN in game {report.index + 1}: step "
-                f"{self.learner.step:g} is too large for {config.game}; the last finite "
-                f"weights are in {config.out} (resume with --resume and a smaller --step)"
-            )
+        merged = self.learner.theta + report.delta
+        if not np.isfinite(merged).all():
+            self.checkpoint()  # θ as it was before this game
+            raise self._diverged(report.index + 1)
+        self.learner.theta[:] = merged
         self.learner.rule.load_state(report.rule_state)
         row = report.row
         self.progress.record(
@@ -457,6 +447,14 @@ class Trainer:
         )
         row = {**row, "game": self.progress.games_done, "workers_lost": workers_lost}
         self._after_game(row, on_game)
+
+    def _diverged(self, game_number: int) -> TrainingDiverged:
+        config = self.config
+        return TrainingDiverged(
+            f"the weights became infinite or NaN in game {game_number}: step "
+            f"{self.learner.step:g} is too large for {config.game}; the last finite "
+            f"weights are in {config.out} (resume with --resume and a smaller --step)"
+        )
 
     def _after_game(self, row: dict, on_game: Callable[[Progress, dict], None] | None) -> None:
         """The bookkeeping after each game: average, log, checkpoint, snapshot, yardsticks."""
