@@ -22,6 +22,7 @@ from pathlib import Path
 
 import gamecore
 from gamecore.elo import fit_ratings
+from gamecore.executor import make_executor
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
 
@@ -53,7 +54,7 @@ def main() -> None:
     parser.add_argument("algos", nargs="+")
     parser.add_argument("--games", type=int, default=20, help="games against each anchor")
     parser.add_argument("--depth", type=int, default=3)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
     args = parser.parse_args()
 
     game = gamecore.get_game("chess")
@@ -63,8 +64,8 @@ def main() -> None:
         games=args.games,
         limits=Limits(depth=args.depth),
         openings=args.games // 2,
-        jobs=args.jobs,
     )
+    executor = make_executor(args.workers) if args.workers > 1 else None
     names = ["untrained", "default"]
     triples: list[tuple[int, int, float]] = []
     points: list[tuple[str, int]] = []
@@ -75,7 +76,7 @@ def main() -> None:
             names.append(f"{algo}@{games}")
             points.append((algo, games))
             for anchor, anchor_index in ((untrained, 0), (default, 1)):
-                _, results = run_match(game, spec, anchor, settings)
+                _, results = run_match(game, spec, anchor, settings, executor=executor)
                 triples += [(index, anchor_index, r.score_of_first) for r in results]
             print(f"{algo} after {games} games: done", flush=True)
     ratings = fit_ratings(names, triples, reference=0, reference_elo=250.0)

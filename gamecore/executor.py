@@ -227,16 +227,24 @@ def _call(fn: Callable[..., Any], *args: Any) -> Any:
 
 
 def run_all(
-    executor: Executor,
+    executor: Executor | None,
     fn: Callable[[Any], Any],
     tasks: list[Any],
     on_result: Callable[[int, Any, int], None] | None = None,
 ) -> list[Any]:
-    """``fn(task)`` for every task on the executor's workers, results in task order.
+    """``fn(task)`` for every task on the executor's workers (None: here, in turn), results
+    in task order.
 
     A task whose worker dies is sent again; ``on_result(i, result, lost)`` is
     called as each finishes, ``lost`` counting the workers it cost.
     """
+    if executor is None:
+        results = []
+        for i, task in enumerate(tasks):
+            results.append(fn(task))
+            if on_result is not None:
+                on_result(i, results[-1], 0)
+        return results
     results: list[Any] = [None] * len(tasks)
     lost = [0] * len(tasks)
     pending = list(range(len(tasks)))[::-1]

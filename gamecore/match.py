@@ -2,17 +2,15 @@
 
 Every pairing plays each of K openings twice, once from each side, so
 neither the opening nor the first move favours a player. The openings are
-seeded random plies, or the lines of an opening book (``--book``). Games
-run in parallel threads: the compiled search releases the GIL, so two
-games use two cores. Each game is also written to a record file in
+seeded random plies, or the lines of an opening book (``--book``). Games run
+on an executor's workers (:mod:`gamecore.executor`), or in turn in this
+process. Each game is also written to a record file in
 the game's own format (PGN for chess).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -118,7 +116,6 @@ class MatchSettings:
     openings: int = 10
     opening_plies: int = 4
     max_plies: int = 400
-    jobs: int = 2
     seed: int = 0
     book: list[list[int]] | None = None
     """Opening lines to play (each from both sides) instead of random openings."""
@@ -197,29 +194,14 @@ def run_match(
     """Play ``settings.games`` games of A against B; W/D/L is from A's side.
 
     With an executor its workers play the games (a game whose worker dies is
-    played again); without, ``settings.jobs`` threads of this process do.
+    played again); without, this process plays them in turn.
     """
-    if executor is not None:
-        results = run_all(
-            executor,
-            play_match_game,
-            match_games(game, a, b, settings),
-            lambda _i, result, _lost: on_game and on_game(result),
-        )
-        return score(results), results
-    tasks = match_games(game, a, b, settings)
-    lock = threading.Lock()
-    a.make(game, settings.limits, 0)  # compile or load the search once, before the threads
-
-    def one(task: MatchGame) -> GameResult:
-        result = play_match_game(task)
-        if on_game is not None:
-            with lock:
-                on_game(result)
-        return result
-
-    with ThreadPoolExecutor(max_workers=max(1, settings.jobs)) as pool:
-        results = list(pool.map(one, tasks))
+    results = run_all(
+        executor,
+        play_match_game,
+        match_games(game, a, b, settings),
+        lambda _i, result, _lost: on_game and on_game(result),
+    )
     return score(results), results
 
 

@@ -171,7 +171,6 @@ class YardstickRunner:
             openings=games // 2,
             opening_plies=opening_plies,
             max_plies=max_plies,
-            jobs=1,
             seed=seed,
             book=book,
         )

@@ -40,7 +40,7 @@ def test_a_match_on_the_clock_keeps_to_its_time():
     game = gamecore.get_game("connect4")
     spec = PlayerSpec.parse(game, "zeros")
     settings = MatchSettings(
-        games=2, limits=Limits(), openings=1, jobs=1, time_control=TimeControl(0.4, 0.01)
+        games=2, limits=Limits(), openings=1, time_control=TimeControl(0.4, 0.01)
     )
     result, games = run_match(game, spec, spec, settings)
     assert result.games == 2

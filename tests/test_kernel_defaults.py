@@ -64,7 +64,7 @@ def test_compiled_and_plain_searches_agree_with_every_pruning_on():
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_a_match_is_played(game):
-    settings = MatchSettings(games=2, limits=Limits(depth=3), openings=1, opening_plies=1, jobs=1)
+    settings = MatchSettings(games=2, limits=Limits(depth=3), openings=1, opening_plies=1)
     a, b = PlayerSpec.parse(game, "zeros"), PlayerSpec.parse(game, "random")
     result, games = run_match(game, a, b, settings)
     assert result.games == 2

@@ -22,7 +22,7 @@ def test_default_learning_beats_zero_weights_at_connect4(tmp_path):
     )
     Trainer(config).run()
     game = gamecore.get_game("connect4")
-    settings = MatchSettings(games=60, limits=Limits(depth=3), openings=30, jobs=2)
+    settings = MatchSettings(games=60, limits=Limits(depth=3), openings=30)
     result, _ = run_match(
         game, PlayerSpec.parse(game, str(out)), PlayerSpec.parse(game, "zeros"), settings
     )

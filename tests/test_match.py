@@ -9,7 +9,7 @@ from tests.cli import run_cli
 def test_each_opening_is_played_from_both_sides():
     game = gamecore.get_game("connect4")
     a, b = PlayerSpec.parse(game, "default"), PlayerSpec.parse(game, "random")
-    settings = MatchSettings(games=6, limits=Limits(depth=2), openings=3, opening_plies=2, jobs=2)
+    settings = MatchSettings(games=6, limits=Limits(depth=2), openings=3, opening_plies=2)
     result, games = run_match(game, a, b, settings)
     assert result.games == 6
     assert [g.first_team for g in games] == [0, 1, 0, 1, 0, 1]

@@ -41,7 +41,7 @@ def test_a_book_match_plays_every_line_from_both_sides(tmp_path):
     book_file = tmp_path / "two.txt"
     book_file.write_text("# two lines\n11-15 23-19 8-11\n9-13 22-18 6-9  # comment\n")
     book = load_book(game, str(book_file))
-    settings = MatchSettings(games=4, limits=Limits(depth=1), book=book, jobs=1)
+    settings = MatchSettings(games=4, limits=Limits(depth=1), book=book)
     spec = PlayerSpec.parse(game, "random")
     _, games = run_match(game, spec, spec, settings)
     starts = [(g.first_team, g.record.split("1. ")[1].split()[:3]) for g in games]

@@ -112,7 +112,6 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
         openings=args.openings,
         opening_plies=args.opening_plies,
         max_plies=args.max_plies,
-        jobs=1,
         seed=args.seed,
         book=book,
         time_control=control,
@@ -173,13 +172,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
     bar = tqdm(total=len(pairs) * settings.games, unit="game", desc="tournament")
     try:
         everything = [task for pair in tasks for task in pair]
-        if executor is None:
-            records = []
-            for task in everything:
-                records.append(play_match_game(task))
-                bar.update(1)
-        else:
-            records = run_all(executor, play_match_game, everything, lambda *_: bar.update(1))
+        records = run_all(executor, play_match_game, everything, lambda *_: bar.update(1))
     finally:
         bar.close()
         if executor is not None:
