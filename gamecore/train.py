@@ -165,6 +165,8 @@ class TrainConfig:
                 raise BadOption(f"{name} must be a number from 0 to {most:g}, not {value!r}")
         if self.depth is None and self.time_per_move is None and not self.time_control:
             raise BadOption("give a search depth, a time per move or a time control")
+        if self.time_control:
+            TimeControl.parse(self.time_control)  # BadOption naming the malformed clock
 
     def limits(self) -> Limits:
         """Each move's limits (under a time control, what a move gets on a full clock: the

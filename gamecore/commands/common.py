@@ -43,8 +43,6 @@ def add_worker_arguments(parser: argparse.ArgumentParser) -> None:
 
 def executor_from_args(args: argparse.Namespace) -> Executor | None:
     """The executor --workers/--cluster ask for; None for one local worker (play in-process)."""
-    if args.workers is not None and args.workers < 1:
-        raise BadOption(f"--workers must be at least 1, not {args.workers}")
     if args.cluster:
         return make_executor(args.workers, args.cluster)
     workers = default_workers() if args.workers is None else args.workers

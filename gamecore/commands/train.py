@@ -10,7 +10,6 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from gamecore.clock import TimeControl
 from gamecore.commands import validate
 from gamecore.commands.common import (
     add_game_arguments,
@@ -181,10 +180,8 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "eval_games": args.eval_games,
         "eval_vs": args.eval_vs,
     }
-    if args.time_control is not None:
-        TimeControl.parse(args.time_control)  # a bad one is a one-line error now
-        if args.time_per_move is not None:
-            raise BadOption("give --time-control or --time-per-move, not both")
+    if args.time_control is not None and args.time_per_move is not None:
+        raise BadOption("give --time-control or --time-per-move, not both")
     if args.eval_games is not None:
         check_schedule(1, args.eval_games)
     if args.resume:
