@@ -109,6 +109,17 @@ def play_game(
     return state
 
 
+MOVES_PER_PLAYER = 200
+"""A match adjudicates a draw once every player has made this many moves: 400 plies in
+chess, 1,200 in six-player Duchess, where a team must mate three Kings at once and 400
+plies would give each player only 67 moves."""
+
+
+def default_max_plies(game: Game) -> int:
+    """The ply limit of a match when none is given: :data:`MOVES_PER_PLAYER` for every player."""
+    return MOVES_PER_PLAYER * game.num_players
+
+
 @dataclass
 class MatchSettings:
     games: int = 20

@@ -80,3 +80,18 @@ def test_match_rejects_weights_of_another_game(tmp_path):
     result = run_cli("match", "connect4", str(path), "random", "--games", "2")
     assert result.returncode == 2
     assert "not 'connect4'" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_match_gives_every_player_two_hundred_moves_unless_told():
+    from gamecore.cli import build_parser
+    from gamecore.commands.common import game_from_args
+    from gamecore.commands.match import _settings
+
+    def max_plies(*argv: str) -> int:
+        args = build_parser().parse_args(["match", *argv])
+        return _settings(game_from_args(args), args).max_plies
+
+    assert max_plies("chess", "random", "default") == 400
+    assert max_plies("duchess", "random", "default") == 1200
+    assert max_plies("duchess", "-o", "players=2", "random", "default") == 400
+    assert max_plies("duchess", "random", "default", "--max-plies", "300") == 300

@@ -21,9 +21,11 @@ from gamecore.errors import BadOption
 from gamecore.executor import run_all
 from gamecore.game import Game
 from gamecore.match import (
+    MOVES_PER_PLAYER,
     GameResult,
     MatchSettings,
     PlayerSpec,
+    default_max_plies,
     match_games,
     play_match_game,
     run_match,
@@ -86,7 +88,10 @@ def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
         help="play every line of this opening book from both sides (e.g. checkers' three-move)",
     )
     parser.add_argument(
-        "--max-plies", type=validate.plies, default=400, help="adjudicate a draw (400)"
+        "--max-plies",
+        type=validate.plies,
+        default=None,
+        help=f"adjudicate a draw after this many plies ({MOVES_PER_PLAYER} moves per player)",
     )
     add_worker_arguments(parser)
     parser.add_argument("--jobs", dest="workers", type=validate.workers, help=argparse.SUPPRESS)
@@ -111,7 +116,7 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
         limits=limits,
         openings=args.openings,
         opening_plies=args.opening_plies,
-        max_plies=args.max_plies,
+        max_plies=args.max_plies or default_max_plies(game),
         seed=args.seed,
         book=book,
         time_control=control,
