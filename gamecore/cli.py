@@ -7,26 +7,29 @@ as one line on stderr and exit code 2 — never a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
 
-from gamecore.commands import (
-    analyse,
-    games,
-    gui,
-    match,
-    perft,
-    play,
-    plot,
-    show_weights,
-    train,
-    uci,
-)
 from gamecore.errors import GamecoreError
 
-COMMANDS = (games, perft, train, analyse, play, uci, match, plot, show_weights, gui)
+COMMANDS = (
+    "games",
+    "perft",
+    "train",
+    "analyse",
+    "play",
+    "uci",
+    "match",
+    "plot",
+    "show_weights",
+    "gui",
+)
+"""The modules of :mod:`gamecore.commands`, in the order ``--help`` lists them. They are
+imported inside :func:`main`, so a Ctrl-C while numpy and numba load is caught there."""
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,13 +55,17 @@ def one_line(message: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="gamecore", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for command in COMMANDS:
-        command.add_parser(sub)
+    for name in COMMANDS:
+        importlib.import_module(f"gamecore.commands.{name}").add_parser(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except KeyboardInterrupt:
+        sys.stderr.write("gamecore: interrupted\n")
+        return EXIT_INTERRUPTED
     try:
         code = int(args.run(args) or 0)
         sys.stdout.flush()  # here, so a closed pipe is caught below and not at exit
@@ -68,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write(f"gamecore {args.command}: interrupted\n")
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (`gamecore games | head -1`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -39,6 +39,7 @@ from gamecore.bounds import (
 from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.executor import Executor, WorkerLost
+from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
@@ -241,6 +242,7 @@ class Trainer:
         self._in_game = False
         self._in_evaluation = False
         self._stop_requested = False
+        self._stopping = False
         self._resumed = resume is not None
         if resume is not None:
             state = resume.metadata["training"]
@@ -311,8 +313,13 @@ class Trainer:
         For signal handlers: an interrupt raised while the log or a checkpoint is
         being written could leave them half-done, so it waits for the next game.
         A measurement against the yardsticks is dropped at once, like a game.
+        Once a stop has begun, further requests are ignored: a second Ctrl-C must
+        not cut short the checkpoint the first one is writing.
         """
+        if self._stopping:
+            return
         if self._in_game or self._in_evaluation:
+            self._stopping = True
             raise KeyboardInterrupt
         self._stop_requested = True
 
@@ -619,8 +626,10 @@ class Trainer:
         path = self.config.log_path()
         if not path.exists():
             return
+        check_input(path, "training log")
+        done = self.progress.games_done
         with path.open(newline="") as f:
-            rows = [r for r in csv.DictReader(f) if int(r["game"]) <= self.progress.games_done]
+            rows = [r for r in complete_rows(csv.DictReader(f)) if int(r["game"]) <= done]
         tmp = path.with_suffix(".csv.tmp")
         with tmp.open("w", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.files import check_input
 from gamecore.game import Game
 
 FORMAT = "gamecore-weights"
@@ -202,6 +203,8 @@ class Weights:
     def load(cls, path: str | os.PathLike, game: Game | None = None) -> Weights:
         """Read a weights file; with ``game``, also check it fits that game's features."""
         path = Path(path)
+        if path.exists():
+            check_input(path, "weights file", BadWeights)  # a FIFO would block np.load
         if path.is_file() and not zipfile.is_zipfile(path):
             raise BadWeights(f"{str(path)!r} is not a weights file (truncated, or not .npz)")
         try:

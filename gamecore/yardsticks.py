@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.files import check_input
 from gamecore.game import Game
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
@@ -288,6 +289,7 @@ def read_eval_log(path: str | Path, keep_broken: bool = False) -> list[Yardstick
 
     ``keep_broken`` skips a malformed row (a write cut short) instead of refusing the file.
     """
+    check_input(path, "evaluation log")
     try:
         with open(path, newline="") as f:
             reader = csv.DictReader(f)

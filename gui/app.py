@@ -24,6 +24,7 @@ import pygame
 
 from gamecore.commands.searching import score_text
 from gamecore.errors import GamecoreError
+from gamecore.files import read_input_text
 from gamecore.game import Game
 from gamecore.heatmap import cell_colors, cell_values, pieces_with_squares, scale_of
 from gamecore.search import SearchInfo
@@ -536,10 +537,9 @@ class App:
     def load(self, path: str) -> bool:
         """Replace the game by the record in ``path``; on any problem keep the game and say why."""
         try:
-            text = Path(path).expanduser().read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc)
-            self.say(f"could not read {path}: {reason}", True)
+            text = read_input_text(path, "game record")
+        except GamecoreError as exc:
+            self.say(str(exc), True)
             return False
         try:
             state = self.game.read_record(text)

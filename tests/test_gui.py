@@ -324,7 +324,7 @@ def test_loading_a_bad_file_keeps_the_game(tmp_path):
     app.load(str(bad))
     assert app.message_is_error and "not a checkers record" in app.message
     app.load(str(tmp_path / "missing.pdn"))
-    assert app.message_is_error and "could not read" in app.message
+    assert app.message_is_error and "does not exist" in app.message
     (tmp_path / "binary.pdn").write_bytes(b"\xff\xfe\x00\x81")
     app.load(str(tmp_path / "binary.pdn"))
     assert app.message_is_error

@@ -20,7 +20,7 @@ HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
         (("chess", "--players", "human,engine:missing.npz"), "missing.npz"),
         (("chess", "--time-per-move", "0"), "--time-per-move: must be a number more than 0"),
         (("chess", "--size", "big"), "--size must be WIDTHxHEIGHT"),
-        (("chess", "--load", "no-such-game.pgn"), "cannot read no-such-game.pgn"),
+        (("chess", "--load", "no-such-game.pgn"), "no-such-game.pgn' does not exist"),
         (("chess", "-o", "players=4"), "has no option 'players'"),
     ],
 )

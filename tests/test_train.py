@@ -305,3 +305,51 @@ def test_a_resumed_adam_run_with_averaging_equals_an_uninterrupted_one(tmp_path)
 
     assert np.array_equal(Weights.load(whole.out).theta, Weights.load(half.out).theta)
     assert log_rows(whole) == log_rows(half)
+
+
+def test_a_second_ctrl_c_cannot_cut_short_the_first_ones_checkpoint(tmp_path):
+    config = TrainConfig(
+        game="connect4", vs="random", games=10, depth=1, checkpoint_every=2,
+        out=str(tmp_path / "run.npz"),
+    )  # fmt: skip
+    trainer = Trainer(config)
+    real_checkpoint, real_play = trainer.checkpoint, trainer.play_game
+
+    presses = []
+
+    def play(index):
+        if index == 3:
+            presses.append("in game")
+            trainer.request_stop()  # Ctrl-C during the fourth game
+        return real_play(index)
+
+    def checkpoint(path=None):
+        if presses:
+            presses.append("in save")
+            trainer.request_stop()  # and again while its checkpoint is written
+        real_checkpoint(path)
+
+    trainer.play_game = play
+    trainer.checkpoint = checkpoint
+    with pytest.raises(KeyboardInterrupt):
+        trainer.run()
+    assert presses == ["in game", "in save"] and trainer.progress.games_done == 3
+    saved = Weights.load(config.out)
+    assert saved.metadata["training"]["progress"]["games_done"] == 3
+    assert np.array_equal(saved.theta, trainer.current_weights())
+
+
+def test_a_torn_last_log_row_is_dropped_on_resume(tmp_path):
+    """A run killed while appending to its log leaves half a row; resuming must not keep it."""
+    config = TrainConfig(
+        game="connect4", vs="random", games=4, depth=1, checkpoint_every=2,
+        out=str(tmp_path / "run.npz"),
+    )  # fmt: skip
+    Trainer(config).run()
+    log = tmp_path / "run.csv"
+    log.write_text(log.read_text() + "1")  # the start of a row "12,...", cut off
+    checkpoint = Weights.load(config.out)
+    resumed = dataclasses.replace(resume_config(checkpoint), games=6)
+    Trainer(resumed, resume=checkpoint).run()
+    assert [r["game"] for r in log_rows(config)] == ["1", "2", "3", "4", "5", "6"]
+    assert run_cli("plot-learning", str(log), "--out", str(tmp_path / "p.png")).returncode == 0

@@ -160,3 +160,59 @@ def test_weights_headers_of_the_wrong_shape_are_refused(tmp_path):
         np.savez(path, theta=np.zeros(3), meta=np.array(json.dumps(meta)))
         with pytest.raises(BadWeights, match=says):
             Weights.load(path)
+
+
+def test_special_files_are_refused_as_inputs_instead_of_blocking(tmp_path, capsys):
+    """Reading a FIFO blocks until someone writes to it: every input is refused at once."""
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    cases = [
+        ["match", "connect4", str(fifo), "random", "--games", "1", "--depth", "1"],
+        ["analyse", "connect4", "--weights", str(fifo), "--depth", "1"],
+        ["train", "connect4", "--resume", str(fifo)],
+        ["plot-learning", str(fifo), "--out", str(tmp_path / "p.png")],
+        ["gui", "connect4", "--load", str(fifo)],
+        ["match", "connect4", "zeros", "random", "--book", str(fifo), "--depth", "1"],
+    ]
+    for args in cases:
+        assert main(args) == 2, args
+        line = one_error_line(capsys)
+        assert str(fifo) in line and ("special file" in line or "neither a file" in line), args
+    assert main(["gui", "connect4", "--load", str(tmp_path)]) == 2
+    assert "is a folder" in one_error_line(capsys)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--size", "99999x99999"], "320 to 8192"),
+        (["--size", "0x0"], "320 to 8192"),
+        (["--size", "²x800"], "WIDTHxHEIGHT"),
+        (["--screenshot", "shot.xyz"], "unknown image type"),
+        (["--screenshot", "."], "unknown image type"),
+    ],
+)
+def test_window_size_and_screenshot_file_are_checked_before_a_window_opens(capsys, args, says):
+    assert main(["gui", "chess", *args]) == 2
+    assert says in one_error_line(capsys)
+
+
+def test_ctrl_c_while_the_command_loads_is_one_line(monkeypatch, capsys):
+    """The heavy imports (numpy, numba, the games) happen inside ``main``, where Ctrl-C is caught."""
+    import importlib
+    import subprocess
+    import sys
+
+    def interrupted(name):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib, "import_module", interrupted)
+    assert main(["games"]) == 130
+    assert one_error_line(capsys) == "gamecore: interrupted"
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, gamecore.cli; print('numpy' in sys.modules)"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert loaded.stdout.strip() == "False"

@@ -16,6 +16,7 @@ from pathlib import Path
 from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args
 from gamecore.errors import BadOption, BadPosition
+from gamecore.files import check_output, read_input_text
 
 DEFAULT_TIME = 2.0
 
@@ -74,16 +75,38 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--screenshot",
         metavar="PNG",
-        help="write the last frame to this PNG file when the window closes",
+        help="write the last frame to this image file (.png, .bmp, .jpg, .tga) when the "
+        "window closes",
     )
     parser.set_defaults(run=run)
 
 
+SIZE_RANGE = (320, 8192)
+"""Least and greatest window side in pixels: smaller leaves no room for the board, larger
+is refused by SDL ("Window is too large")."""
+SCREENSHOT_TYPES = ("png", "bmp", "jpg", "jpeg", "tga")
+"""Image types pygame writes, by suffix."""
+
+
 def parse_size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
-    if not (sep and width.isdigit() and height.isdigit()):
-        raise BadOption(f"--size must be WIDTHxHEIGHT, e.g. 1180x800, not {text!r}")
-    return (int(width), int(height))
+    if not (sep and width.isascii() and width.isdigit() and height.isascii() and height.isdigit()):
+        raise BadOption(f"--size must be WIDTHxHEIGHT, e.g. 1180x800, not {text[:40]!r}")
+    low, high = SIZE_RANGE
+    size = (int(width), int(height))
+    if not all(low <= side <= high for side in size):
+        raise BadOption(f"--size sides must be {low} to {high} pixels, not {text[:40]!r}")
+    return size
+
+
+def check_screenshot(path: str) -> None:
+    suffix = Path(path).suffix.lower().lstrip(".")
+    if suffix not in SCREENSHOT_TYPES:
+        raise BadOption(
+            f"--screenshot {path!r}: unknown image type {suffix!r} "
+            f"(use one of {', '.join(SCREENSHOT_TYPES)})"
+        )
+    check_output(path, "screenshot")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
 
     seats = parse_seats(args.players, game.num_players)
     size = parse_size(args.size)
+    if args.screenshot:
+        check_screenshot(args.screenshot)
     engines = Engines(game, args.weights)
     engines.weights(None)  # a bad --weights file is reported now, not in the window
     for seat in seats:
@@ -99,12 +124,7 @@ def run(args: argparse.Namespace) -> int:
             engines.weights(seat.weights)
     state = None
     if args.load:
-        try:
-            text = Path(args.load).read_text(encoding="utf-8-sig")  # a byte-order mark is fine
-        except (OSError, UnicodeDecodeError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            raise BadPosition(f"cannot read {args.load}: {reason}") from None
-        state = game.read_record(text)
+        state = game.read_record(read_input_text(args.load, "game record", BadPosition))
     from gui.app import App, open_window
     from gui.app import run as run_window
 

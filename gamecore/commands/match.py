@@ -15,10 +15,10 @@ from gamecore.commands.common import (
     executor_from_args,
     game_from_args,
 )
-from gamecore.commands.outputs import check_output
 from gamecore.elo import MatchResult, fit_ratings, match_elo
 from gamecore.errors import BadOption
 from gamecore.executor import run_all
+from gamecore.files import check_output
 from gamecore.game import Game
 from gamecore.match import (
     MOVES_PER_PLAYER,

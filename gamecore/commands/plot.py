@@ -21,8 +21,8 @@ from pathlib import Path
 import numpy as np
 
 from gamecore.commands import validate
-from gamecore.commands.outputs import check_image_output
 from gamecore.errors import BadOption
+from gamecore.files import check_image_output, check_input, complete_rows
 from gamecore.yardsticks import EVAL_FIELDS, YardstickRow, read_eval_log
 
 SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -46,9 +46,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def read_log(path: str) -> dict[str, np.ndarray]:
+    check_input(path, "log")
     try:
         with open(path, newline="") as f:
-            rows = list(csv.DictReader(f))
+            rows = complete_rows(csv.DictReader(f))
         games = np.array([int(r["game"]) for r in rows])
         outcome = [r["outcome"] for r in rows]
         error = np.array([float(r["mean_abs_error"]) for r in rows])
@@ -77,6 +78,7 @@ def moving_average(values: np.ndarray, window: int) -> np.ndarray:
 
 def is_eval_log(path: str) -> bool:
     """Whether ``path`` is an ``OUT.eval.csv`` (by its header), not a training log."""
+    check_input(path, "log")
     try:
         with open(path, newline="") as f:
             header = next(csv.reader(f), [])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from gamecore.commands.common import add_game_arguments, game_from_args
-from gamecore.commands.outputs import check_image_output
 from gamecore.commands.searching import WEIGHTS_HELP, load_weights
+from gamecore.files import check_image_output
 from gamecore.heatmap import pieces_with_squares, write_heatmap
 
 

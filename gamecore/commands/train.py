@@ -17,8 +17,8 @@ from gamecore.commands.common import (
     executor_from_args,
     parse_options,
 )
-from gamecore.commands.outputs import check_output
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.files import check_output
 from gamecore.learners import LEARNERS
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.registry import game_class, get_game
