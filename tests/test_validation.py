@@ -200,7 +200,7 @@ def test_window_size_and_screenshot_file_are_checked_before_a_window_opens(capsy
 
 
 def test_ctrl_c_while_the_command_loads_is_one_line(monkeypatch, capsys):
-    """The heavy imports (numpy, numba, the games) happen inside ``main``, where Ctrl-C is caught."""
+    """Heavy imports (numpy, numba, the games) happen inside ``main``, where Ctrl-C is caught."""
     import importlib
     import subprocess
     import sys
