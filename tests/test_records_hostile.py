@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import gamecore
@@ -41,3 +43,30 @@ def test_the_window_loads_a_record_file_with_a_byte_order_mark(tmp_path):
         env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    ("game_name", "first", "variation", "second"),
+    [("chess", "1. e4", "1. d4", "e5"), ("checkers", "1. 11-15", "22-18", "22-18")],
+)
+def test_deeply_nested_variations_are_read_in_linear_time(game_name, first, variation, second):
+    """120 KB of nested variations took more than 30 s when innermost pairs were removed
+    one round at a time; one pass takes milliseconds."""
+    game = gamecore.get_game(game_name)
+    depth = 60_000
+    text = f'[Event "x"]\n\n{first} {"(" * depth}{variation} {")" * depth} {second} *\n'
+    game.read_record(f'[Event "x"]\n\n{first} {second} *\n')  # load the game first
+    started = time.perf_counter()
+    state = game.read_record(text)
+    assert len(state.history) == 2
+    assert time.perf_counter() - started < 3.0
+
+
+@pytest.mark.parametrize("game_name", ["chess", "checkers"])
+@pytest.mark.parametrize(
+    ("movetext", "says"), [("(", "unclosed variation|invalid san"), (")", "closes no")]
+)
+def test_unmatched_variation_brackets_are_one_line(game_name, movetext, says):
+    first = {"chess": "1. e4", "checkers": "1. 11-15"}[game_name]
+    with pytest.raises(gamecore.GamecoreError, match=says):
+        gamecore.get_game(game_name).read_record(f'[Event "x"]\n\n{first} {movetext} *\n')

@@ -21,6 +21,7 @@ from gamecore.errors import BadMove, BadPosition
 from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
+from gamecore.records import without_variations
 from games.checkers import layout
 from games.checkers.features import FEATURE_SET, GROUPS
 from games.checkers.layout import BLACK, HASH, JUMP, KINGS, NEIGH, QUIET, SIDE, WHITE
@@ -343,11 +344,9 @@ class CheckersGame(Game):
                     raise BadPosition(f"PDN game type {tag.group(2)!r} is not 21 (checkers)")
                 continue
             body_lines.append(line)
-        body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", "\n".join(body_lines))
-        while re.search(r"\([^()]*\)", body):
-            body = re.sub(r"\([^()]*\)", " ", body)
-        if "{" in body or "(" in body:
-            raise BadPosition("PDN: an unclosed comment or variation")
+        body = without_variations(re.sub(r"\{[^}]*\}|;[^\n]*", " ", "\n".join(body_lines)), "PDN")
+        if "{" in body:
+            raise BadPosition("PDN: an unclosed comment")
         state = self.state_from_text(start)
         saw_anything = start != START_FEN or len(body_lines) < len(text.splitlines())
         for word in re.sub(r"\d+\.(\.\.)?", " ", body).split():

@@ -18,6 +18,7 @@ from gamecore.errors import BadMove, BadPosition
 from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import ONGOING
+from gamecore.records import without_variations
 from games.chess import layout
 from games.chess.features import FEATURE_SET, GROUPS
 from games.chess.fen import START_FEN, load_fen, write_fen
@@ -43,9 +44,7 @@ def _pgn_move_tokens(text: str) -> list[str]:
     """The main-line move words of the first game of a PGN text (no tags, comments, numbers,
     NAGs, variations or result), to check that python-chess read every one of them."""
     body = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("["))
-    body = re.sub(r"\{[^}]*\}|;[^\n]*", " ", body)
-    while re.search(r"\([^()]*\)", body):
-        body = re.sub(r"\([^()]*\)", " ", body)
+    body = without_variations(re.sub(r"\{[^}]*\}|;[^\n]*", " ", body), "PGN")
     tokens = []
     for word in re.sub(r"\d+\.(\.\.)?", " ", body).split():
         if word in ("1-0", "0-1", "1/2-1/2", "*"):
