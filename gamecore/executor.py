@@ -26,6 +26,7 @@ import os
 import signal
 import socket
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -51,9 +52,23 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the driver, which stops them itself."""
+DRIVER_CHECK_SECONDS = 1.0
+"""How often a worker looks whether its driver is still alive."""
+
+
+def start_worker() -> None:
+    """A worker process's set-up: Ctrl-C is the driver's to handle (it stops the workers
+    itself), and a worker whose driver is gone (``kill -9``) ends itself instead of
+    waiting for tasks for ever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    driver = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == driver:
+            time.sleep(DRIVER_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="driver-watch", daemon=True).start()
 
 
 class Executor(ABC):
@@ -112,7 +127,7 @@ class LocalExecutor(Executor):
         """The slot's one-process pool, started if it has none."""
         pool = self._pools[slot]
         if pool is None:
-            pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=ignore_interrupts)
+            pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=start_worker)
             self._pools[slot] = pool
         return pool
 
@@ -212,7 +227,7 @@ class RayExecutor(Executor):
 def _check_reachable(address: str) -> None:
     """Fail in one line at once if nothing listens at HOST:PORT (Ray itself retries for minutes)."""
     host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if not sep or not port.isdigit():
+    if not sep or not (port.isascii() and port.isdigit()):
         raise ClusterError(f"--cluster wants HOST:PORT, auto or local, not {address!r}")
     try:
         socket.create_connection((host, int(port)), timeout=5).close()

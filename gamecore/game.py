@@ -269,7 +269,11 @@ class Game(ABC):
                 start = line.removeprefix("Start:").strip()
             elif line and line[0].isdigit() and start is not None:
                 ply, _, move = line.partition(" ")
-                if not ply.isdigit() or int(ply) != len(moves) + 1 or not move.strip():
+                if (
+                    not (ply.isascii() and ply.isdigit())
+                    or int(ply) != len(moves) + 1
+                    or not move.strip()
+                ):
                     raise BadPosition(f"record line {number}: expected '{len(moves) + 1} <move>'")
                 moves.append(move.strip())
         if start is None:

@@ -37,7 +37,12 @@ def parse_stages(game: Game, text: str) -> list[Stage]:
     stages: list[Stage] = []
     for part in text.split(","):
         names, sep, games = part.strip().partition(":")
-        if not sep or not names or not games.strip().isdigit() or int(games) < 1:
+        if (
+            not sep
+            or not names
+            or not (games.strip().isascii() and games.strip().isdigit())
+            or int(games) < 1
+        ):
             raise BadOption(f"stage {part.strip()!r} is not GROUP[+GROUP...]:GAMES (GAMES >= 1)")
         mask = np.zeros(count)
         for name in names.split("+"):

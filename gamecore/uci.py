@@ -212,6 +212,7 @@ class UciEngine:
         self._rebuild = True
         self._searcher_lock = threading.Lock()
         self._ready = threading.Event()
+        self._ready.set()  # until a warm-up runs: a session without one must not wait for it
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._answered = threading.Event()
@@ -237,6 +238,7 @@ class UciEngine:
         still sending ``uci`` and options keeps it off the first move's clock.
         ``isready`` answers once this is done.
         """
+        self._ready.clear()
         thread = threading.Thread(target=self._warm_up, name="uci-warm-up", daemon=True)
         thread.start()
 

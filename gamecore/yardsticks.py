@@ -24,7 +24,6 @@ import csv
 import io
 import multiprocessing
 import os
-import signal
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, fields
@@ -34,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.executor import start_worker
 from gamecore.files import check_input
 from gamecore.game import Game
 from gamecore.match import MatchSettings, PlayerSpec, run_match
@@ -129,11 +129,6 @@ def play_yardsticks(job: YardstickJob) -> list[YardstickRow]:
     return rows
 
 
-def _ignore_interrupts() -> None:
-    """Worker start: Ctrl-C is the trainer's to handle (it ends the worker with the run)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def cores_to_spare() -> bool:
     """Whether a second core can take the evaluations while training uses one."""
     try:
@@ -211,7 +206,7 @@ class YardstickRunner:
             # spawn, not fork: the trainer may have threads (a progress bar's, a search
             # watchdog), and a forked copy of a lock one of them holds never opens.
             self._pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=start_worker
             )
         self._pending = self._pool.submit(play_yardsticks, job)
 

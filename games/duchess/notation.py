@@ -151,7 +151,7 @@ def _fail(text: str, why: str) -> BadPosition:
 
 def _counter(text: str, field: str, key: str) -> int:
     name, eq, value = field.partition("=")
-    if name != key or not eq or not value.isdigit():
+    if name != key or not eq or not (value.isascii() and value.isdigit()):
         raise _fail(text, f"expected {key}=<number>, got {field!r}")
     return int(value)
 

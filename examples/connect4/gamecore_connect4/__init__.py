@@ -94,7 +94,7 @@ class ConnectFour(Game):
         return str(move)
 
     def move_from_text(self, state: State, text: str) -> int:
-        if not (text.strip().isdigit() and 1 <= int(text) <= COLUMNS):
+        if not (text.strip().isascii() and text.strip().isdigit() and 1 <= int(text) <= COLUMNS):
             raise BadMove(f"{text!r} is not a column number 1-{COLUMNS}")
         move = int(text)
         if move not in state.legal_moves():

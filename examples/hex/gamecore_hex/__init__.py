@@ -188,7 +188,7 @@ class HexGame(Game):
         n = self.size
         col = LETTERS.find(wanted[:1]) if wanted[:1].isalpha() else -1
         digits = wanted[1:]
-        if not (0 <= col < n and digits.isdigit() and 1 <= int(digits) <= n):
+        if not (0 <= col < n and digits.isascii() and digits.isdigit() and 1 <= int(digits) <= n):
             raise BadMove(
                 f"{text!r} is not a cell of the {n}x{n} board "
                 f"(columns a-{LETTERS[n - 1]}, rows 1-{n}, or swap)"
