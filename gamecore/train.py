@@ -273,6 +273,7 @@ class Trainer:
         self.book = load_book(self.game, config.book) if config.book else None
         self.stages = parse_stages(self.game, config.stages) if config.stages else None
         self.yardsticks = self._yardsticks()
+        self._kept_log_rows = self._read_kept_log_rows()
 
     def _opponent(self):
         vs = self.config.vs
@@ -626,16 +627,29 @@ class Trainer:
         path = self.config.log_path()
         if not path.exists():
             return
-        check_input(path, "training log")
-        done = self.progress.games_done
-        with path.open(newline="") as f:
-            rows = [r for r in complete_rows(csv.DictReader(f)) if int(r["game"]) <= done]
         tmp = path.with_suffix(".csv.tmp")
         with tmp.open("w", newline="") as f:
             writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
             writer.writeheader()
-            writer.writerows(rows)
+            writer.writerows(self._kept_log_rows)
         tmp.replace(path)
+
+    def _read_kept_log_rows(self) -> list[dict]:
+        """The log rows a resumed run keeps: whole rows up to its checkpoint (a new run keeps
+        none). Read when the trainer is made, so an unreadable log is reported before work."""
+        path = self.config.log_path()
+        if not self._resumed or not path.exists():
+            return []
+        check_input(path, "training log")
+        done = self.progress.games_done
+        try:
+            with path.open(newline="") as f:
+                return [r for r in complete_rows(csv.DictReader(f)) if int(r["game"]) <= done]
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, csv.Error) as exc:
+            raise BadOption(
+                f"training log {str(path)!r} beside the checkpoint is unreadable ({exc}); "
+                "move it away to resume without it"
+            ) from None
 
 
 def _outcome(winner: int | None, learner_team: int | None) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import gamecore
 from gamecore.cli import main
 from tests.cli import run_cli
 
@@ -216,3 +217,23 @@ def test_ctrl_c_while_the_command_loads_is_one_line(monkeypatch, capsys):
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert loaded.stdout.strip() == "False"
+
+
+def test_a_duchess_position_with_a_huge_counter_is_one_line(capsys):
+    start = gamecore.get_game("duchess").initial_state().to_text()
+    for counter in ("9" * 40, "²"):
+        position = start.replace("quiet=0", f"quiet={counter}")
+        assert main(["analyse", "duchess", "--position", position, "--depth", "1"]) == 2
+        assert "quiet" in one_error_line(capsys)
+
+
+def test_an_unreadable_log_beside_a_checkpoint_is_one_line_before_any_game(tmp_path, capsys):
+    out = tmp_path / "run.npz"
+    assert main(["train", "connect4", "--games", "1", "--depth", "1", "--out", str(out)]) == 0
+    capsys.readouterr()
+    (tmp_path / "run.csv").write_bytes(b"\xff\xfe not a log")
+    before = out.read_bytes()
+    assert main(["train", "connect4", "--resume", str(out), "--games", "3"]) == 2
+    assert "training log" in one_error_line(capsys)
+    assert out.read_bytes() == before
+    assert (tmp_path / "run.csv").read_bytes() == b"\xff\xfe not a log"

@@ -149,10 +149,16 @@ def _fail(text: str, why: str) -> BadPosition:
     return BadPosition(f"bad duchess position {shown!r}: {why}")
 
 
+MAX_COUNTER = 10**9
+"""Largest move or quiet-move count a position may carry (the state arrays hold int64)."""
+
+
 def _counter(text: str, field: str, key: str) -> int:
     name, eq, value = field.partition("=")
     if name != key or not eq or not (value.isascii() and value.isdigit()):
-        raise _fail(text, f"expected {key}=<number>, got {field!r}")
+        raise _fail(text, f"expected {key}=<number>, got {field[:40]!r}")
+    if len(value) > 10 or int(value) > MAX_COUNTER:
+        raise _fail(text, f"{key} must be at most {MAX_COUNTER:,}, not {value[:40]}")
     return int(value)
 
 
