@@ -140,6 +140,7 @@ class TrainConfig:
         """:class:`BadOption` if a value is impossible (see :mod:`gamecore.bounds`): the
         command line is read against the same ranges, so this catches damaged checkpoints
         and programs that build a configuration themselves."""
+        self._check_types()
         whole = {
             "games": (0, MAX_GAMES), "opening_plies": (0, MAX_OPENING_PLIES),
             "max_plies": (1, MAX_PLIES), "checkpoint_every": (1, MAX_GAMES),
@@ -168,6 +169,25 @@ class TrainConfig:
             raise BadOption("give a search depth, a time per move or a time control")
         if self.time_control:
             TimeControl.parse(self.time_control)  # BadOption naming the malformed clock
+
+    def _check_types(self) -> None:
+        """Text where text belongs, a flag where a flag does (a checkpoint's JSON can hold
+        anything: a list for the opponent, a number for the clock)."""
+        for name in ("game", "algo", "vs", "out", "update", "loss", "eval_vs"):
+            if not isinstance(getattr(self, name), str):
+                raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
+        for name in ("time_control", "init", "stages", "book"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise BadOption(f"{name} must be text or absent, not {value!r:.60}")
+        if not isinstance(self.average, bool):
+            raise BadOption(f"average must be true or false, not {self.average!r:.60}")
+        options = self.game_options
+        if not isinstance(options, dict) or not all(
+            isinstance(key, str) and isinstance(value, (str, int, float))
+            for key, value in options.items()
+        ):
+            raise BadOption(f"game_options must map names to values, not {options!r:.60}")
 
     def limits(self) -> Limits:
         """Each move's limits (under a time control, what a move gets on a full clock: the
@@ -693,7 +713,7 @@ def _check_training_state(checkpoint: Weights) -> None:
     try:
         progress = Progress(**state["progress"])
         np.random.default_rng().bit_generator.state = state["rng"]
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise BadOption(f"that checkpoint is damaged: {type(exc).__name__}: {exc}") from None
     counts = (progress.games_done, progress.wins, progress.draws, progress.losses)
     if any(not _whole(n) or n < 0 for n in counts):

@@ -213,8 +213,9 @@ class Weights:
                 meta = json.loads(str(data["meta"]))
         except FileNotFoundError:
             raise BadWeights(f"weights file {str(path)!r} does not exist") from None
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
-            raise BadWeights(f"{str(path)!r} is not a readable weights file ({exc})") from None
+        except Exception as exc:  # numpy's header parser raises SyntaxError, TokenError, ...
+            reason = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+            raise BadWeights(f"{str(path)!r} is not a readable weights file ({reason})") from None
         if not isinstance(meta, dict) or meta.get("format") != FORMAT:
             raise BadWeights(f"{str(path)!r} is not a gamecore weights file")
         if not (np.issubdtype(raw.dtype, np.floating) or np.issubdtype(raw.dtype, np.integer)):

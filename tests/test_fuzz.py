@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import gamecore
@@ -295,6 +295,9 @@ def test_checkpoints_with_wrong_fields_are_refused_before_any_game(tmp_path, exa
 
     @fuzz_settings(examples)
     @given(where=st.sampled_from(paths), value=JSON)
+    @example(where=("metadata", "training", "rng", "state", "inc"), value=-1)  # found by -m slow
+    @example(where=("metadata", "training", "config", "time_control"), value=True)
+    @example(where=("metadata", "training", "config", "vs"), value=["random"])
     def check(where, value):
         edited = json.loads(json.dumps(meta))
         node = edited
