@@ -11,6 +11,9 @@ from gamecore.values import MAX_PLY
 
 MAX_SEARCH_DEPTH = MAX_PLY - 1
 """Deepest search the compiled search's fixed per-ply buffers allow."""
+MAX_PERFT_DEPTH = 64
+"""Perft recurses once per ply; depth 64 is far beyond any count that finishes."""
+MAX_NODES = 10**15
 MAX_SECONDS = 1e6
 """Longest time limit accepted (about eleven days)."""
 MAX_GAMES = 10**9

@@ -20,6 +20,8 @@ import numpy as np
 
 from gamecore import tt as ttable
 from gamecore.binding import bind
+from gamecore.bounds import MAX_NODES, MAX_SEARCH_DEPTH, MAX_SECONDS
+from gamecore.errors import BadOption
 from gamecore.game import Game
 from gamecore.state import State
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
@@ -74,6 +76,25 @@ class Limits:
     nodes: int | None = None
     time: float | None = None
     """Seconds of wall-clock time for the whole search."""
+
+    def __post_init__(self) -> None:
+        """Impossible limits are :class:`BadOption` here, before any buffer is sized by them
+        or a search is started that could not end (programs build limits too, not only the
+        command line, which checks the same ranges)."""
+        for name, most in (("depth", MAX_SEARCH_DEPTH), ("nodes", MAX_NODES)):
+            value = getattr(self, name)
+            if value is not None and not (
+                isinstance(value, (int, np.integer)) and 1 <= value <= most
+            ):
+                raise BadOption(
+                    f"search {name} must be a whole number from 1 to {most:,}, not {value!r}"
+                )
+        if self.time is not None and not (
+            isinstance(self.time, (int, float)) and 0 < self.time <= MAX_SECONDS
+        ):
+            raise BadOption(
+                f"search time must be above 0 and at most {MAX_SECONDS:g} s, not {self.time!r}"
+            )
 
 
 @dataclass(frozen=True)

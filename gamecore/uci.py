@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import gamecore
+from gamecore.bounds import MAX_SECONDS
 from gamecore.errors import GamecoreError
 from gamecore.game import Game
 from gamecore.search import Limits, Score, Searcher, SearchInfo, SearchParams
@@ -178,6 +179,8 @@ class GoRequest:
             if clock is not None:
                 seconds = allot_time(clock, inc or 0, self.movestogo, overhead_ms)
                 soft = SOFT_FRACTION * seconds
+        if seconds is not None:
+            seconds = min(seconds, MAX_SECONDS)  # a month of milliseconds is "think long"
         if self.infinite or self.ponder:
             return Limits(depth=depth, nodes=nodes), None, True
         if depth is None and nodes is None and seconds is None:  # a bare "go": until "stop"

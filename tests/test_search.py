@@ -202,3 +202,31 @@ def test_a_root_drawn_by_repetition_still_gets_a_move():
     searcher = Searcher(game, np.zeros(game.feature_set.count), SearchParams.tournament())
     result = searcher.search(state, Limits(depth=2))
     assert result.best_move in state.legal_moves()
+
+
+@pytest.mark.parametrize(
+    "limits",
+    [
+        {"depth": 10**6},
+        {"depth": 0},
+        {"time": float("inf")},
+        {"time": float("nan")},
+        {"time": 0.0},
+        {"nodes": -5},
+    ],
+)
+def test_impossible_limits_are_refused_before_a_search_starts(limits):
+    """Programs build limits too: a depth past the per-ply buffers or an endless time is
+    one line, not a search that never returns."""
+    from gamecore.errors import BadOption
+
+    with pytest.raises(BadOption, match="search"):
+        Limits(**limits)
+
+
+def test_perft_refuses_a_depth_it_could_not_finish():
+    from gamecore.errors import BadOption
+    from gamecore.testing import perft_bound
+
+    with pytest.raises(BadOption, match="perft depth"):
+        perft_bound(gamecore.get_game("connect4").initial_state(), 100_000)

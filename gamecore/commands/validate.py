@@ -15,7 +15,9 @@ from collections.abc import Callable
 
 from gamecore.bounds import (
     MAX_GAMES,
+    MAX_NODES,
     MAX_OPENING_PLIES,
+    MAX_PERFT_DEPTH,
     MAX_PLIES,
     MAX_SEARCH_DEPTH,
     MAX_SECONDS,
@@ -73,9 +75,8 @@ def real(least: float, most: float, *, above: bool = False) -> Callable[[str], f
 
 
 depth = integer(1, MAX_SEARCH_DEPTH)
-perft_depth = integer(0, 64)
-"""Perft recurses once per ply; depth 64 is far beyond any count that finishes."""
-nodes = integer(1, 10**15)
+perft_depth = integer(0, MAX_PERFT_DEPTH)
+nodes = integer(1, MAX_NODES)
 hash_megabytes = integer(1, MAX_HASH_MB)
 frames = integer(1, 10**9)
 seconds = real(0.0, MAX_SECONDS, above=True)

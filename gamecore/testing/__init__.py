@@ -39,6 +39,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gamecore.binding import bind, defaulted_functions
+from gamecore.bounds import MAX_PERFT_DEPTH
+from gamecore.errors import BadOption
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.registry import get_game
@@ -103,6 +105,8 @@ def perft_python(state: State, depth: int) -> int:
 
 def perft_bound(state: State, depth: int) -> int:
     """Perft through the game's bound (compiled, for numba games) perft template."""
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise BadOption(f"perft depth must be 0 to {MAX_PERFT_DEPTH}, not {depth}")
     algorithms = bind(state.game, "gamecore.algorithms.perft")
     state.reserve(depth)
     moves = np.zeros((depth + 1, state.game.max_moves), dtype=np.int64)
