@@ -86,17 +86,20 @@ class DuchessGame(Game):
     feature_ranges = GROUPS
     has_kings: ClassVar[bool] = True
     has_passes: ClassVar[bool] = True
-    # Depth-2 games of up to 300 plies take one to three seconds here (learner against a random
-    # team, six players); the learner starts to mate whole teams within 20 games, and 150 make
-    # a default run of a few minutes. Against a random team, because six-player self-play from
-    # scratch mates nobody for hundreds of games.
+    # What separates players in six-player Duchess is depth 3 (at depth 2 every team sees
+    # every one-move mate coming, and all games are drawn), and what teaches material is an
+    # opponent that takes it: against random movers the learner keeps everything and learns
+    # nothing about it. So the default run plays the hand-set team at depth 3 and pulls each
+    # finished game's positions towards its result (--outcome-step). 400 games take about
+    # nine minutes on two cores; see docs/results.md for the runs behind these numbers.
     training_defaults: ClassVar[dict[str, Any]] = {
-        "vs": "random",
-        "games": 150,
-        "depth": 2,
+        "vs": "default",
+        "games": 400,
+        "depth": 3,
         "max_plies": 300,
         "opening_plies": 6,
         "checkpoint_every": 10,
+        "outcome_step": 3.0,
     }
 
     def __init__(
