@@ -73,6 +73,14 @@ def config(tmp_path, **kw) -> TrainConfig:
     return TrainConfig(**{**base, **kw})
 
 
+def quick_run(tmp_path, games: int, checkpoint_every: int) -> TrainConfig:
+    """A Connect Four run against random movers at depth 1: a game takes milliseconds."""
+    return TrainConfig(
+        game="connect4", vs="random", games=games, depth=1,
+        checkpoint_every=checkpoint_every, out=str(tmp_path / "run.npz"),
+    )  # fmt: skip
+
+
 def log_rows(cfg: TrainConfig) -> list[dict]:
     with cfg.log_path().open() as f:
         return [{k: v for k, v in r.items() if k != "seconds"} for r in csv.DictReader(f)]
@@ -263,10 +271,7 @@ def test_a_diverging_run_stops_with_the_last_finite_weights(tmp_path, workers):
 
 def test_a_stop_requested_between_games_waits_for_the_bookkeeping(tmp_path):
     """A signal arriving while the log or checkpoint is written stops before the next game."""
-    config = TrainConfig(
-        game="connect4", vs="random", games=10, depth=1, checkpoint_every=100,
-        out=str(tmp_path / "run.npz"),
-    )  # fmt: skip
+    config = quick_run(tmp_path, games=10, checkpoint_every=100)
     trainer = Trainer(config)
 
     def on_game(progress, row):
@@ -308,10 +313,7 @@ def test_a_resumed_adam_run_with_averaging_equals_an_uninterrupted_one(tmp_path)
 
 
 def test_a_second_ctrl_c_cannot_cut_short_the_first_ones_checkpoint(tmp_path):
-    config = TrainConfig(
-        game="connect4", vs="random", games=10, depth=1, checkpoint_every=2,
-        out=str(tmp_path / "run.npz"),
-    )  # fmt: skip
+    config = quick_run(tmp_path, games=10, checkpoint_every=2)
     trainer = Trainer(config)
     real_checkpoint, real_play = trainer.checkpoint, trainer.play_game
 
@@ -341,10 +343,7 @@ def test_a_second_ctrl_c_cannot_cut_short_the_first_ones_checkpoint(tmp_path):
 
 def test_a_torn_last_log_row_is_dropped_on_resume(tmp_path):
     """A run killed while appending to its log leaves half a row; resuming must not keep it."""
-    config = TrainConfig(
-        game="connect4", vs="random", games=4, depth=1, checkpoint_every=2,
-        out=str(tmp_path / "run.npz"),
-    )  # fmt: skip
+    config = quick_run(tmp_path, games=4, checkpoint_every=2)
     Trainer(config).run()
     log = tmp_path / "run.csv"
     log.write_text(log.read_text() + "1")  # the start of a row "12,...", cut off
