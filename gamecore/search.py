@@ -137,6 +137,10 @@ class SearchInfo:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
+INTERRUPT_POLL_SECONDS = 0.05
+"""How often a thread waiting for an interruptible search looks for Ctrl-C."""
+
+
 class Searcher:
     """A game's search with its own transposition table and buffers, reused across searches."""
 
@@ -146,10 +150,17 @@ class Searcher:
         theta: np.ndarray,
         params: SearchParams | None = None,
         tt_megabytes: float = 16,
+        interruptible: bool = False,
     ) -> None:
+        """``interruptible``: run each compiled search in a helper thread while the calling
+        thread waits, so that Ctrl-C stops it at once. Python handles signals only in the
+        main thread and only between bytecodes, so a search of minutes in the main thread
+        would otherwise hear Ctrl-C only when it ends. It costs a thread per iteration:
+        right for a person waiting at a prompt, not for training's thousands of searches."""
         if theta.shape != (game.feature_set.count,):
             raise ValueError(f"theta has shape {theta.shape}, game needs {game.feature_set.count}")
         self.game = game
+        self.interruptible = interruptible
         self.params = params or SearchParams.tournament()
         self.kernel = bind(game, "gamecore.algorithms.search")
         k = self.kernel
@@ -177,6 +188,33 @@ class Searcher:
     def stop(self) -> None:
         """Ask a running search to stop (safe from any thread)."""
         self.info[self.kernel.STOP] = 1
+
+    def _run(self, kernel_function, *args):
+        """``kernel_function(*args)``, in a helper thread if :attr:`interruptible`; an
+        interrupt while waiting stops the search, waits for it, and is raised again."""
+        if not self.interruptible:
+            return kernel_function(*args)
+        outcome: list = []
+
+        def work() -> None:
+            try:
+                outcome.append((True, kernel_function(*args)))
+            except BaseException as exc:  # handed to the waiting thread below
+                outcome.append((False, exc))
+
+        helper = threading.Thread(target=work, name="search", daemon=True)
+        helper.start()
+        try:
+            while helper.is_alive():
+                helper.join(INTERRUPT_POLL_SECONDS)
+        except BaseException:
+            self.stop()
+            helper.join()
+            raise
+        ok, value = outcome[0]
+        if not ok:
+            raise value
+        return value
 
     def clear(self) -> None:
         """Forget the transposition table, killers and history (a new game, or TreeStrap)."""
@@ -258,11 +296,11 @@ class Searcher:
         if params.aspiration and previous is not None and previous.score.mate is None:
             window = params.aspiration_window
             alpha, beta = previous.score.value - window, previous.score.value + window
-            value = k.search_root(state.arrays, self.ctx, params, d, alpha, beta)
+            value = self._run(k.search_root, state.arrays, self.ctx, params, d, alpha, beta)
             if not info[k.ABORTED] and not (alpha < value < beta):
-                value = k.search_root(state.arrays, self.ctx, params, d, -INF, INF)
+                value = self._run(k.search_root, state.arrays, self.ctx, params, d, -INF, INF)
         else:
-            value = k.search_root(state.arrays, self.ctx, params, d, -INF, INF)
+            value = self._run(k.search_root, state.arrays, self.ctx, params, d, -INF, INF)
         seconds = time.perf_counter() - start
         nodes = int(info[k.NODES])
         if info[k.ABORTED]:

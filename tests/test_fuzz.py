@@ -433,6 +433,9 @@ def _interrupted_then_resumed(tmp_path: Path, after: float, how: str) -> None:
     out = tmp_path / f"run-{how}-{after:.2f}.npz"
     args = [*TRAIN, "--checkpoint-every", "1", "--out", str(out)]
     proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stderr is not None
+    first = proc.stderr.read(1)  # the progress bar: the run has started (an interrupt while
+    # Python itself starts, before any of gamecore runs, is the interpreter's to report)
     time.sleep(after)
     if how == "kill":
         proc.kill()
@@ -441,6 +444,7 @@ def _interrupted_then_resumed(tmp_path: Path, after: float, how: str) -> None:
         time.sleep(0.001)
         proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
+    err = first + err
     assert b"Traceback" not in err, err.decode()
     if out.exists():
         saved = Weights.load(out).metadata["training"]["progress"]["games_done"]

@@ -237,3 +237,25 @@ def test_an_unreadable_log_beside_a_checkpoint_is_one_line_before_any_game(tmp_p
     assert "training log" in one_error_line(capsys)
     assert out.read_bytes() == before
     assert (tmp_path / "run.csv").read_bytes() == b"\xff\xfe not a log"
+
+
+def test_ctrl_c_stops_a_deep_analysis_at_once():
+    """A compiled search in the main thread would hear Ctrl-C only when its iteration ends
+    (seconds to hours); the command's searcher runs in a helper thread instead."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gamecore", "analyse", "chess", "--depth", "40"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    for _ in range(8):  # let the iterations grow long
+        proc.stdout.readline()
+    started = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.strip().splitlines()[-1].endswith("interrupted")
+    assert time.perf_counter() - started < 2.0

@@ -81,7 +81,7 @@ def search_params(mode: str) -> SearchParams:
 
 def searcher_from_args(game: Game, args: argparse.Namespace) -> Searcher:
     weights = load_weights(game, args.weights)
-    return Searcher(game, weights.theta, search_params(args.mode), args.hash)
+    return Searcher(game, weights.theta, search_params(args.mode), args.hash, interruptible=True)
 
 
 def warm_up(searcher: Searcher, state: State) -> None:
