@@ -37,12 +37,8 @@ def parse_stages(game: Game, text: str) -> list[Stage]:
     stages: list[Stage] = []
     for part in text.split(","):
         names, sep, games = part.strip().partition(":")
-        if (
-            not sep
-            or not names
-            or not (games.strip().isascii() and games.strip().isdigit())
-            or int(games) < 1
-        ):
+        games = games.strip()  # before int(): str.strip() knows more spaces than int() does
+        if not sep or not names or not (games.isascii() and games.isdigit()) or int(games) < 1:
             raise BadOption(f"stage {part.strip()!r} is not GROUP[+GROUP...]:GAMES (GAMES >= 1)")
         mask = np.zeros(count)
         for name in names.split("+"):

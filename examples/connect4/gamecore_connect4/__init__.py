@@ -94,7 +94,8 @@ class ConnectFour(Game):
         return str(move)
 
     def move_from_text(self, state: State, text: str) -> int:
-        if not (text.strip().isascii() and text.strip().isdigit() and 1 <= int(text) <= COLUMNS):
+        text = text.strip()  # str.strip() knows more spaces than int() does ("\x1f1")
+        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= COLUMNS):
             raise BadMove(f"{text!r} is not a column number 1-{COLUMNS}")
         move = int(text)
         if move not in state.legal_moves():
