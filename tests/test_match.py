@@ -95,3 +95,13 @@ def test_a_match_gives_every_player_two_hundred_moves_unless_told():
     assert max_plies("duchess", "random", "default") == 1200
     assert max_plies("duchess", "-o", "players=2", "random", "default") == 400
     assert max_plies("duchess", "random", "default", "--max-plies", "300") == 300
+
+
+def test_a_sweep_reports_a_bound_not_an_infinite_elo():
+    from gamecore.commands.match import _elo_text
+    from gamecore.elo import MatchResult
+
+    won, lost = _elo_text(MatchResult(100, 0, 0)), _elo_text(MatchResult(0, 0, 20))
+    assert won.startswith("Elo beyond +") and "every game won" in won
+    assert lost.startswith("Elo below -") and "every game lost" in lost
+    assert _elo_text(MatchResult(28, 72, 0)) == "Elo +100 (95% interval +63 to +131)"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 
 from tqdm import tqdm
 
@@ -124,7 +125,12 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
 
 
 def _elo_text(result: MatchResult) -> str:
+    """The Elo difference and its interval; a sweep has no finite estimate, only a bound."""
     elo, low, high = match_elo(result)
+    if elo == math.inf:
+        return f"Elo beyond {low:+.0f} (95% interval {low:+.0f} to +inf: every game won)"
+    if elo == -math.inf:
+        return f"Elo below {high:+.0f} (95% interval -inf to {high:+.0f}: every game lost)"
     return f"Elo {elo:+.0f} (95% interval {low:+.0f} to {high:+.0f})"
 
 
