@@ -73,6 +73,9 @@ LOG_FIELDS = (
     "workers_lost",
 )
 
+STOP_POLL_SECONDS = 0.1
+"""How often the driver of parallel training looks for a stop request between results."""
+
 
 class TrainingDiverged(GamecoreError):
     """θ left the finite numbers: the step size is too large for the game's feature scale."""
@@ -438,11 +441,10 @@ class Trainer:
                     next_index += 1
                 if not in_flight:
                     break
-                self._in_game = True
-                try:
-                    done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-                finally:
-                    self._in_game = False
+                # Not marked as "in a game": an interrupt raised by the signal handler inside
+                # wait() can leave its waiter's lock held, and the pool's manager thread then
+                # blocks on it for ever. The stop request is seen at the top of the loop.
+                done, _ = wait(in_flight, timeout=STOP_POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in done:
                     task = in_flight.pop(future)
                     try:
