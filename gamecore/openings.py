@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gamecore.errors import BadMove, BadOption, BadPosition
+from gamecore.files import read_input_text
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 
@@ -33,10 +34,7 @@ def book_path(game: Game, spec: str) -> Path:
 def load_book(game: Game, spec: str) -> list[list[int]]:
     """Every opening of the book as a list of moves; a bad line is a one-line error."""
     path = book_path(game, spec)
-    try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadOption(f"cannot read opening book {str(path)!r}: {exc}") from None
+    text = read_input_text(path, "opening book")
     openings: list[list[int]] = []
     for number, line in enumerate(text.splitlines(), 1):
         moves = line.split("#", 1)[0].split()

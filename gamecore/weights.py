@@ -202,17 +202,13 @@ class Weights:
     @classmethod
     def load(cls, path: str | os.PathLike, game: Game | None = None) -> Weights:
         """Read a weights file; with ``game``, also check it fits that game's features."""
-        path = Path(path)
-        if path.exists():
-            check_input(path, "weights file", BadWeights)  # a FIFO would block np.load
-        if path.is_file() and not zipfile.is_zipfile(path):
+        path = check_input(path, "weights file", BadWeights)  # a FIFO would block np.load
+        if not zipfile.is_zipfile(path):
             raise BadWeights(f"{str(path)!r} is not a weights file (truncated, or not .npz)")
         try:
             with np.load(path, allow_pickle=False) as data:
                 raw = data["theta"]
                 meta = json.loads(str(data["meta"]))
-        except FileNotFoundError:
-            raise BadWeights(f"weights file {str(path)!r} does not exist") from None
         except Exception as exc:  # numpy's header parser raises SyntaxError, TokenError, ...
             reason = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
             raise BadWeights(f"{str(path)!r} is not a readable weights file ({reason})") from None

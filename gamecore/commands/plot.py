@@ -46,15 +46,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def read_log(path: str) -> dict[str, np.ndarray]:
-    check_input(path, "log")
     try:
         with open(path, newline="") as f:
             rows = complete_rows(csv.DictReader(f))
         games = np.array([int(r["game"]) for r in rows])
         outcome = [r["outcome"] for r in rows]
         error = np.array([float(r["mean_abs_error"]) for r in rows])
-    except FileNotFoundError:
-        raise BadOption(f"log {path!r} does not exist") from None
     except (KeyError, ValueError, csv.Error) as exc:
         raise BadOption(f"{path!r} is not a training log ({exc})") from None
     if not rows:
@@ -78,7 +75,6 @@ def moving_average(values: np.ndarray, window: int) -> np.ndarray:
 
 def is_eval_log(path: str) -> bool:
     """Whether ``path`` is an ``OUT.eval.csv`` (by its header), not a training log."""
-    check_input(path, "log")
     try:
         with open(path, newline="") as f:
             header = next(csv.reader(f), [])
@@ -97,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
     logs: list[tuple[str, dict]] = []
     evals: list[tuple[str, list[YardstickRow]]] = []
     for path in args.logs:
+        check_input(path, "log")  # before it is opened: a FIFO would block
         if is_eval_log(path):
             evals.append((run_name(path), read_eval_log(path)))
             continue
