@@ -7,6 +7,10 @@ options against them; :meth:`gamecore.train.TrainConfig.check` reads a
 training configuration (from the CLI or a checkpoint) against the same.
 """
 
+import math
+
+import numpy as np
+
 from gamecore.values import MAX_PLY
 
 MAX_SEARCH_DEPTH = MAX_PLY - 1
@@ -23,3 +27,17 @@ MAX_OPENING_PLIES = 1000
 MAX_STEP = 1e6
 MAX_WORKERS = 4096
 MAX_SEED = 2**63 - 1
+
+
+def is_whole(value: object) -> bool:
+    """A whole number (numpy's too), not a bool: ranges are checked only on real counts."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def is_finite_number(value: object) -> bool:
+    """A finite int or float (numpy's too), not a bool."""
+    return (
+        isinstance(value, (int, float, np.integer, np.floating))
+        and not isinstance(value, (bool, np.bool_))
+        and math.isfinite(value)
+    )

@@ -20,7 +20,13 @@ import numpy as np
 
 from gamecore import tt as ttable
 from gamecore.binding import bind
-from gamecore.bounds import MAX_NODES, MAX_SEARCH_DEPTH, MAX_SECONDS
+from gamecore.bounds import (
+    MAX_NODES,
+    MAX_SEARCH_DEPTH,
+    MAX_SECONDS,
+    is_finite_number,
+    is_whole,
+)
 from gamecore.errors import BadOption
 from gamecore.game import Game
 from gamecore.state import State
@@ -83,14 +89,12 @@ class Limits:
         command line, which checks the same ranges)."""
         for name, most in (("depth", MAX_SEARCH_DEPTH), ("nodes", MAX_NODES)):
             value = getattr(self, name)
-            if value is not None and not (
-                isinstance(value, (int, np.integer)) and 1 <= value <= most
-            ):
+            if value is not None and not (is_whole(value) and 1 <= value <= most):
                 raise BadOption(
                     f"search {name} must be a whole number from 1 to {most:,}, not {value!r}"
                 )
         if self.time is not None and not (
-            isinstance(self.time, (int, float)) and 0 < self.time <= MAX_SECONDS
+            is_finite_number(self.time) and 0 < self.time <= MAX_SECONDS
         ):
             raise BadOption(
                 f"search time must be above 0 and at most {MAX_SECONDS:g} s, not {self.time!r}"

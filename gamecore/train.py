@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import math
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
@@ -35,6 +34,8 @@ from gamecore.bounds import (
     MAX_SECONDS,
     MAX_SEED,
     MAX_STEP,
+    is_finite_number,
+    is_whole,
 )
 from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.errors import BadOption, GamecoreError
@@ -155,18 +156,18 @@ class TrainConfig:
             value = getattr(self, name)
             if name == "depth" and value is None:
                 continue
-            if not _whole(value) or not least <= value <= most:
+            if not is_whole(value) or not least <= value <= most:
                 raise BadOption(
                     f"{name} must be a whole number from {least} to {most}, not {value!r}"
                 )
         positive = {"time_per_move": MAX_SECONDS, "time_budget": MAX_SECONDS, "step": MAX_STEP}
         for name, most in positive.items():
             value = getattr(self, name)
-            if value is not None and not (_finite(value) and 0 < value <= most):
+            if value is not None and not (is_finite_number(value) and 0 < value <= most):
                 raise BadOption(f"{name} must be a number above 0 up to {most:g}, not {value!r}")
         for name, most in {"lam": 1.0, "outcome_step": MAX_STEP}.items():
             value = getattr(self, name)
-            if not (_finite(value) and 0 <= value <= most):
+            if not (is_finite_number(value) and 0 <= value <= most):
                 raise BadOption(f"{name} must be a number from 0 to {most:g}, not {value!r}")
         if self.depth is None and self.time_per_move is None and not self.time_control:
             raise BadOption("give a search depth, a time per move or a time control")
@@ -700,14 +701,6 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
     return dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _finite(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-
-
 def _check_training_state(checkpoint: Weights) -> None:
     """The progress, random state and live θ a resume continues from, or one line naming the
     damage (nothing is changed: the check runs before the run opens any file)."""
@@ -718,13 +711,13 @@ def _check_training_state(checkpoint: Weights) -> None:
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise BadOption(f"that checkpoint is damaged: {type(exc).__name__}: {exc}") from None
     counts = (progress.games_done, progress.wins, progress.draws, progress.losses)
-    if any(not _whole(n) or n < 0 for n in counts):
+    if any(not is_whole(n) or n < 0 for n in counts):
         raise BadOption(f"that checkpoint is damaged: negative or fractional counts {counts}")
     if "live_theta" in state:
         live = state["live_theta"]
         if (
             not isinstance(live, list)
             or len(live) != checkpoint.theta.size
-            or not all(_finite(x) for x in live)
+            or not all(is_finite_number(x) for x in live)
         ):
             raise BadOption("that checkpoint is damaged: its live weights are not finite numbers")

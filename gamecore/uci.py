@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import gamecore
-from gamecore.bounds import MAX_SECONDS
+from gamecore.bounds import MAX_SEARCH_DEPTH, MAX_SECONDS
 from gamecore.errors import GamecoreError
 from gamecore.game import Game
 from gamecore.search import Limits, Score, Searcher, SearchInfo, SearchParams
@@ -168,7 +168,7 @@ class GoRequest:
         if self.mate and self.mate > 0:
             depth = min(depth or MAX_PLY, 2 * self.mate)
         if depth is not None:
-            depth = min(depth, MAX_PLY - 1)  # the search's per-ply buffers end there
+            depth = min(depth, MAX_SEARCH_DEPTH)  # the search's per-ply buffers end there
         nodes = self.nodes if self.nodes and self.nodes > 0 else None
         seconds = None
         soft = None

@@ -15,7 +15,6 @@ WEIGHTS_HELP = (
     "evaluation weights: zeros, default (the game's shipped default, else zeros), another "
     "name the game ships (see `gamecore games`) or a weights file (default: default)"
 )
-"""Deepest iteration the search kernel supports (its MAX_PLY - 1)."""
 
 
 def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
