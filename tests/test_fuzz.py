@@ -161,6 +161,20 @@ def played_state(game_name: str, plies: int, seed: int) -> gamecore.State:
     return state
 
 
+REFUSED = object()
+"""What :func:`accepted` returns when the input was refused."""
+
+
+def accepted(parse, *args):
+    """``parse(*args)``, or :data:`REFUSED` if it refused the input with a one-line
+    :class:`GamecoreError`; any other exception fails the test."""
+    try:
+        return parse(*args)
+    except GamecoreError as exc:
+        assert "\n" not in str(exc).strip(), str(exc)
+        return REFUSED
+
+
 # -- command lines -------------------------------------------------------------------------------
 
 
@@ -198,10 +212,8 @@ def test_damaged_positions_are_refused_or_read_exactly(game_name, examples):
     @fuzz_settings(examples)
     @given(text=st.sampled_from(texts).flatmap(mutated) | st.text(max_size=80))
     def check(text):
-        try:
-            state = game.state_from_text(text)
-        except GamecoreError as exc:
-            assert "\n" not in str(exc).strip()
+        state = accepted(game.state_from_text, text)
+        if state is REFUSED:
             return
         # Accepted: then it is a position the engine can work with, and it reads back.
         moves = state.legal_moves()
@@ -230,10 +242,8 @@ def test_bad_move_strings_are_refused_and_legal_ones_played(game_name, examples)
     def check(which, text):
         state = states[which].copy()
         before = state.to_text()
-        try:
-            move = state.parse_move(text)
-        except GamecoreError as exc:
-            assert "\n" not in str(exc).strip()
+        move = accepted(state.parse_move, text)
+        if move is REFUSED:
             assert state.to_text() == before
             return
         assert move in state.legal_moves()
@@ -268,11 +278,8 @@ def test_damaged_weights_files_are_refused_and_never_changed(tmp_path, examples)
             if at < len(data):
                 data[at] ^= mask
         target.write_bytes(bytes(data))
-        try:
-            weights = Weights.load(target, game)
-        except GamecoreError:
-            pass
-        else:
+        weights = accepted(Weights.load, target, game)
+        if weights is not REFUSED:
             assert np.isfinite(weights.theta).all() and weights.theta.size == game.feature_set.count
         assert target.read_bytes() == bytes(data)
 
@@ -308,10 +315,7 @@ def test_checkpoints_with_wrong_fields_are_refused_before_any_game(tmp_path, exa
         node[where[-1]] = value
         with target.open("wb") as f:
             np.savez(f, theta=theta, meta=np.array(json.dumps(edited)))
-        try:
-            resume_config(Weights.load(target)).check()
-        except GamecoreError as exc:
-            assert "\n" not in str(exc).strip()
+        accepted(lambda: resume_config(Weights.load(target)).check())
 
     check()
 
@@ -338,12 +342,9 @@ def test_damaged_records_are_refused_or_replayed(game_name, examples):
     @fuzz_settings(examples)
     @given(text=mutated(record) | st.text(max_size=60))
     def check(text):
-        try:
-            replayed = game.read_record(text)
-        except GamecoreError as exc:
-            assert "\n" not in str(exc).strip()
-            return
-        replayed.legal_moves()
+        replayed = accepted(game.read_record, text)
+        if replayed is not REFUSED:
+            replayed.legal_moves()
 
     check()
 
