@@ -126,7 +126,8 @@ class MatchSettings:
     limits: Limits = field(default_factory=lambda: Limits(time=0.1))
     openings: int = 10
     opening_plies: int = 4
-    max_plies: int = 400
+    max_plies: int | None = None
+    """Adjudicate a draw after this many plies (None: :func:`default_max_plies`)."""
     seed: int = 0
     book: list[list[int]] | None = None
     """Opening lines to play (each from both sides) instead of random openings."""
@@ -178,10 +179,11 @@ def match_games(game: Game, a: PlayerSpec, b: PlayerSpec, settings: MatchSetting
     openings = settings.book or make_openings(
         game, settings.openings, settings.opening_plies, settings.seed
     )
+    max_plies = settings.max_plies or default_max_plies(game)
     return [
         MatchGame(
             game, a, b, index, openings[(index // 2) % len(openings)],
-            settings.limits, settings.max_plies, settings.seed, settings.time_control,
+            settings.limits, max_plies, settings.seed, settings.time_control,
         )
         for index in range(settings.games)
     ]  # fmt: skip

@@ -1,7 +1,7 @@
 """Matches and tournaments: colours alternate over shared openings, records are written."""
 
 import gamecore
-from gamecore.match import MatchSettings, PlayerSpec, make_openings, run_match
+from gamecore.match import MatchSettings, PlayerSpec, make_openings, match_games, run_match
 from gamecore.search import Limits
 from tests.cli import run_cli
 
@@ -88,8 +88,11 @@ def test_a_match_gives_every_player_two_hundred_moves_unless_told():
     from gamecore.commands.match import _settings
 
     def max_plies(*argv: str) -> int:
+        """The ply limit the match's games are played to."""
         args = build_parser().parse_args(["match", *argv])
-        return _settings(game_from_args(args), args).max_plies
+        game = game_from_args(args)
+        a, b = PlayerSpec.parse(game, args.a), PlayerSpec.parse(game, args.b)
+        return match_games(game, a, b, _settings(game, args))[0].max_plies
 
     assert max_plies("chess", "random", "default") == 400
     assert max_plies("duchess", "random", "default") == 1200
