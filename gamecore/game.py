@@ -283,6 +283,63 @@ class Game(ABC):
             state.push_text(move)
         return state
 
+    # -- actions and observations (gamecore.envs) ---------------------------
+
+    piece_glyphs: ClassVar[tuple[str, ...]] = ()
+    max_actions_per_move: ClassVar[int] = 1
+    """The longest spelling :meth:`move_actions` gives any move (checkers: one per hop)."""
+    """Every glyph :meth:`pieces` reports, in a fixed order: one plane each in the default
+    observation. Empty: one plane per seat for any piece (games with one kind of piece)."""
+
+    def action_count(self) -> int:
+        """Actions of :meth:`move_actions` lie in ``0 .. action_count() - 1``.
+
+        The default spelling (see :meth:`move_actions`) needs ``1 + C + C*C``
+        for ``C`` cells; games with a smaller natural spelling override both.
+        """
+        cells = len(self.geometry().cells)
+        return 1 + cells + cells * cells
+
+    def move_actions(self, arrays: tuple, move: int) -> tuple[int, ...]:
+        """The actions (see :mod:`gamecore.actions`) that spell ``move``, legal in ``arrays``.
+
+        The default reads :meth:`move_cells`: a pass is ``0``, a piece placed on
+        cell ``t`` is ``1 + t``, a move from ``f`` to ``t`` is ``1 + C + f*C + t``.
+        Override it when two legal moves can share their cells (promotions,
+        multi-jumps): spell them with more actions, one choice each.
+        """
+        frm, to = self.move_cells(arrays, move)
+        cells = len(self.geometry().cells)
+        if to < 0:
+            return (0,)
+        if frm < 0:
+            return (1 + to,)
+        return (1 + cells + frm * cells + to,)
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observe`'s array."""
+        kinds = max(1, len(self.piece_glyphs))
+        return (kinds * self.num_players + 1, len(self.geometry().cells))
+
+    def observe(self, arrays: tuple, seat: int) -> np.ndarray:
+        """The position as ``seat`` sees it: a float32 array of :meth:`observation_shape`.
+
+        The default is one plane (a row over the cells) per piece kind and seat,
+        seats counted from ``seat`` onwards (its own pieces first, then the next
+        seat's, ...) so one policy can play every seat; then a plane of ones when
+        ``seat`` is to move. It holds what :meth:`pieces` shows, not counters
+        such as castling rights: games whose rules depend on more override it.
+        """
+        planes = np.zeros(self.observation_shape(), dtype=np.float32)
+        kinds = max(1, len(self.piece_glyphs))
+        kind_of = {glyph: k for k, glyph in enumerate(self.piece_glyphs)}
+        for piece in self.pieces(arrays):
+            relative = (piece.player - seat) % self.num_players
+            planes[relative * kinds + kind_of.get(piece.glyph, 0), piece.cell] = 1.0
+        if int(self.kernel.side_to_move(arrays)) == seat:
+            planes[-1, :] = 1.0
+        return planes
+
     # -- display -----------------------------------------------------------
 
     @abstractmethod

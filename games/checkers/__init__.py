@@ -403,6 +403,22 @@ class CheckersGame(Game):
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
 
+    piece_glyphs: ClassVar[tuple[str, ...]] = ("man", "king")
+    max_actions_per_move: ClassVar[int] = 12
+    """A jump takes at most the opponent's twelve pieces, one hop each."""
+
+    def action_count(self) -> int:
+        """One action per (square, square) step: 32 * 32."""
+        return 32 * 32
+
+    def move_actions(self, arrays: tuple, move: int) -> tuple[int, ...]:
+        """``from*32 + to`` for a step; a jump is one such action per hop, as OpenSpiel
+        spells multi-jumps (the same player chooses again until the jump is complete)."""
+        if not layout.move_captured(move):
+            return (layout.move_from(move) * 32 + layout.move_to(move),)
+        path = jump_path(arrays, move)
+        return tuple(a * 32 + b for a, b in zip(path, path[1:], strict=False))
+
     def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
         """``capture`` for a jump, for the window's markers."""
         return frozenset(("capture",)) if layout.move_captured(move) else frozenset()

@@ -54,6 +54,9 @@ def _pgn_move_tokens(text: str) -> list[str]:
     return tokens
 
 
+_PROMOTION_PIECES = (layout.KNIGHT, layout.BISHOP, layout.ROOK, layout.QUEEN)
+
+
 class ChessGame(Game):
     """Standard chess under FIDE rules (threefold repetition and the 50-move rule end the game)."""
 
@@ -227,6 +230,21 @@ class ChessGame(Game):
 
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
+
+    piece_glyphs: ClassVar[tuple[str, ...]] = ("P", "N", "B", "R", "Q", "K")
+    max_actions_per_move: ClassVar[int] = 2
+
+    def action_count(self) -> int:
+        """``from*64 + to`` for every move, then four actions naming a promotion's piece."""
+        return 64 * 64 + len(_PROMOTION_PIECES)
+
+    def move_actions(self, arrays: tuple, move: int) -> tuple[int, ...]:
+        """``from*64 + to``; a promotion adds ``4096 + i`` for the piece (N, B, R, Q)."""
+        squares = layout.move_from(move) * 64 + layout.move_to(move)
+        promo = layout.move_promo(move)
+        if not promo:
+            return (squares,)
+        return (squares, 64 * 64 + _PROMOTION_PIECES.index(promo))
 
     def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
         """``capture`` (en passant too), ``promotion`` and ``castle``, for the window's markers."""

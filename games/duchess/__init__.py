@@ -221,6 +221,25 @@ class DuchessGame(Game):
             return (-1, -1)
         return (move_from(move), move_to(move))
 
+    piece_glyphs: ClassVar[tuple[str, ...]] = tuple(R.PIECE_LETTERS)
+    max_actions_per_move: ClassVar[int] = 2
+
+    def action_count(self) -> int:
+        """``from*C + to`` for the C cells, one action per promotion piece, and the pass."""
+        return N_CELLS * N_CELLS + len(R.PROMOTION_LETTERS) + 1
+
+    def move_actions(self, arrays: tuple, move: int) -> tuple[int, ...]:
+        """``from*C + to``; a promotion on the Vortex adds one action for the piece taken
+        from the box; the pass is the last action."""
+        promotions = N_CELLS * N_CELLS
+        if move == PASS:
+            return (promotions + len(R.PROMOTION_LETTERS),)
+        squares = move_from(move) * N_CELLS + move_to(move)
+        promo = move_promo(move)
+        if not promo:
+            return (squares,)
+        return (squares, promotions + R.PROMOTION_LETTERS.index(LETTER[promo]))
+
     def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
         return display.move_tags(arrays, move)
 

@@ -131,6 +131,13 @@ class ConnectFour(Game):
         board = arrays[0]
         return [PieceView(int(c), "disc", int(board[c]) - 1) for c in range(CELLS) if board[c]]
 
+    def action_count(self) -> int:
+        """One action per column (the default would spell a drop by its landing cell)."""
+        return 7
+
+    def move_actions(self, arrays: tuple, move: int) -> tuple[int, ...]:
+        return (move - 1,)
+
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         col = move - 1
         return (-1, 7 * int(arrays[1][col]) + col)

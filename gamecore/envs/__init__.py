@@ -1,0 +1,49 @@
+"""Every gamecore game in the ecosystems people already use: PettingZoo and OpenSpiel.
+
+``pettingzoo_env("duchess", players=4)`` is a PettingZoo AEC environment;
+``openspiel_game("checkers")`` is an OpenSpiel game that OpenSpiel's algorithms
+(MCTS, AlphaZero, CFR, ...) run on. Both spell moves as the game's actions
+(:mod:`gamecore.actions`) and observe positions through
+:meth:`~gamecore.game.Game.observe`. They need ``pip install "gamecore[envs]"``;
+the rest of gamecore never imports them.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from gamecore.errors import GamecoreError
+
+EXTRA_HINT = 'pip install "gamecore[envs]"'
+
+
+class MissingExtra(GamecoreError):
+    """An adapter's library is not installed."""
+
+
+def require(module: str, what: str) -> Any:
+    """Import ``module`` or say, in one line, which extra installs it."""
+    try:
+        return import_module(module)
+    except ImportError:
+        raise MissingExtra(f"{what} needs the {module} package: {EXTRA_HINT}") from None
+
+
+def pettingzoo_env(game: str, **options: Any):
+    """A PettingZoo AEC environment of the registered game ``game`` (see :mod:`.aec`)."""
+    require("pettingzoo", "the PettingZoo adapter")
+    from gamecore.envs.aec import GameEnv
+
+    return GameEnv.of(game, **options)
+
+
+def openspiel_game(game: str, **options: Any):
+    """An OpenSpiel game (``pyspiel.Game``) of the registered game ``game`` (see :mod:`.spiel`)."""
+    require("pyspiel", "the OpenSpiel adapter")
+    from gamecore.envs.spiel import spiel_game
+
+    return spiel_game(game, **options)
+
+
+__all__ = ["MissingExtra", "openspiel_game", "pettingzoo_env"]
