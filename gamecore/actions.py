@@ -27,9 +27,9 @@ class ActionMenu:
     """The legal moves of one position, each spelled as the actions that choose it.
 
     Checks the game's spelling as it goes: two legal moves with the same
-    actions, too many actions (or none), an action outside ``0 .. action_count-1``, or a move whose actions
-    begin another move's (the chooser could not tell when a move is complete)
-    raise :class:`~gamecore.errors.PluginError` naming the game and the moves.
+    actions, too many actions (or none), an action outside ``0 .. action_count-1``,
+    or a move whose actions begin another move's (the chooser could not tell when
+    a move is complete) raise :class:`~gamecore.errors.PluginError` naming the game and the moves.
     """
 
     __slots__ = ("_children", "_moves", "action_count")

@@ -18,6 +18,7 @@ import numpy as np
 
 from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.elo import MatchResult
+from gamecore.envs.players import ExternalSpec, is_external
 from gamecore.errors import BadOption
 from gamecore.executor import Executor, run_all
 from gamecore.game import Game
@@ -32,21 +33,29 @@ RANDOM = "random"
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """Who plays: ``random``, or a searcher with weights named as :func:`resolve_weights`
-    reads them (``zeros``, ``default``, a name the game ships, a weights file)."""
+    """Who plays: ``random``, a searcher with weights named as :func:`resolve_weights`
+    reads them (``zeros``, ``default``, a name the game ships, a weights file), or an agent
+    from OpenSpiel or PettingZoo (``openspiel:mcts``, see :mod:`gamecore.envs.players`)."""
 
     text: str
     name: str
     weights: Weights | None
+    external: ExternalSpec | None = None
 
     @classmethod
     def parse(cls, game: Game, text: str) -> PlayerSpec:
-        """The player ``text`` names; :class:`BadWeights` (one line) for an unknown one."""
+        """The player ``text`` names; :class:`BadWeights` or :class:`BadOption` (one line)
+        for an unknown one."""
         if text == RANDOM:
             return cls(text, RANDOM, None)
+        if is_external(text):
+            external = ExternalSpec.parse(text)
+            return cls(text, external.label, None, external)
         return cls(text, spec_label(text), resolve_weights(game, text, others=(RANDOM,)))
 
     def make(self, game: Game, limits: Limits, seed: int, tt_megabytes: float = 16):
+        if self.external is not None:
+            return self.external.make(game, limits, seed)
         if self.weights is None:
             return RandomPlayer(np.random.default_rng(seed), name=self.name)
         return SearchPlayer(game, self.weights, limits, name=self.name, tt_megabytes=tt_megabytes)

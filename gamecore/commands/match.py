@@ -35,7 +35,10 @@ from gamecore.openings import load_book
 from gamecore.search import Limits
 
 PLAYER_HELP = (
-    "random, zeros, default, a weights name the game ships (see `gamecore games`) or a weights file"
+    "random, zeros, default, a weights name the game ships (see `gamecore games`), a weights "
+    "file, or an agent from OpenSpiel or PettingZoo: openspiel:mcts[:simulations=N,rollouts=N,"
+    "uct=C,seed=N], openspiel:random, openspiel:MODULE.FACTORY, pettingzoo:random or "
+    "pettingzoo:MODULE.POLICY (docs/ecosystem.md)"
 )
 
 

@@ -40,6 +40,23 @@ from gamecore.state import State
 RENDER_MODES = ("ansi", "human")
 
 
+def agent_names(game: Game) -> list[str]:
+    """The agents of ``game``'s environment, one per seat: ``<seat name>_<seat>``."""
+    return [f"{name}_{seat}" for seat, name in enumerate(game.player_names)]
+
+
+def observation_of(
+    state: State, seat: int, menu: ActionMenu | None, chosen: ActionPath = ()
+) -> dict[str, np.ndarray]:
+    """What ``seat`` observes: the position, and the actions it may take after ``chosen``
+    (none without a ``menu``: it is not that seat's turn)."""
+    game = state.game
+    mask = np.zeros(game.action_count(), dtype=np.int8)
+    if menu is not None:
+        mask[menu.next_actions(chosen)] = 1
+    return {"observation": game.observe(state.arrays, seat), "action_mask": mask}
+
+
 class GameEnv(AECEnv):
     """One game of ``game`` at a time, played seat by seat (PettingZoo's AEC API)."""
 
@@ -68,7 +85,7 @@ class GameEnv(AECEnv):
         self.render_mode = render_mode
         self.max_plies = max_plies or default_max_plies(game)
         self.metadata = {**self.metadata, "name": f"gamecore_{game.name}_v0"}
-        self.possible_agents = [f"{name}_{seat}" for seat, name in enumerate(game.player_names)]
+        self.possible_agents = agent_names(game)
         count = game.action_count()
         observation = spaces.Box(0.0, 1.0, game.observation_shape(), np.float32)
         mask = spaces.Box(0, 1, (count,), np.int8)
@@ -106,11 +123,9 @@ class GameEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.game.action_count(), dtype=np.int8)
         done = self.terminations.get(agent, True) or self.truncations.get(agent, True)
-        if agent == self.agent_selection and not done:
-            mask[self._menu.next_actions(self._chosen)] = 1
-        return {"observation": self.game.observe(self.state_now.arrays, seat), "action_mask": mask}
+        to_move = agent == self.agent_selection and not done
+        return observation_of(self.state_now, seat, self._menu if to_move else None, self._chosen)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

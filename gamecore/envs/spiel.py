@@ -40,11 +40,7 @@ def spiel_name(game_name: str) -> str:
 
 def spiel_game(name: str, max_plies: int | None = None, **options: Any) -> SpielGame:
     """The OpenSpiel game of registered game ``name`` with its ``options``."""
-    register(name)
-    params: dict[str, Any] = dict(options)
-    if max_plies is not None:
-        params[MAX_PLIES] = max_plies
-    return SpielGame(name, params)
+    return SpielGame(get_game(name, **options), max_plies, options)
 
 
 def _option_defaults(name: str) -> dict[str, Any]:
@@ -58,9 +54,6 @@ def _option_defaults(name: str) -> dict[str, Any]:
 
 
 _registered: dict[str, pyspiel.GameType] = {}
-_factories: dict[str, Any] = {}
-"""What OpenSpiel calls to make each registered game. Kept here as well: a factory held
-only by OpenSpiel's registry is released after Python has shut down, which aborts."""
 
 
 def register(name: str) -> pyspiel.GameType:
@@ -87,8 +80,7 @@ def register(name: str) -> pyspiel.GameType:
         provides_observation_tensor=True,
         parameter_specification={**_option_defaults(name), MAX_PLIES: 0},
     )
-    _factories[name] = SpielGame._from_spiel(name)
-    pyspiel.register_game(game_type, _factories[name])
+    pyspiel.register_game(game_type, SpielGame.loader(name))
     _registered[name] = game_type
     return game_type
 
@@ -96,34 +88,39 @@ def register(name: str) -> pyspiel.GameType:
 class SpielGame(pyspiel.Game):
     """A gamecore game seen by OpenSpiel: its facts, and states that wrap :class:`State`."""
 
-    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        max_plies = int(params.pop(MAX_PLIES, 0) or 0)
-        if max_plies < 0:
-            raise BadOption(f"max_plies {max_plies}: give a whole number of plies >= 1")
-        self.core: Game = get_game(name, **params)
-        self.max_plies = max_plies or default_max_plies(self.core)
-        game_type = register(name)
-        teams = [self.core.team_of(seat) for seat in range(self.core.num_players)]
+    def __init__(
+        self, core: Game, max_plies: int | None = None, options: dict[str, Any] | None = None
+    ) -> None:
+        if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
+            raise BadOption(f"max_plies {max_plies!r}: give a whole number of plies >= 1")
+        self.core = core
+        self.max_plies = max_plies or default_max_plies(core)
+        game_type = register(core.name)
+        teams = [core.team_of(seat) for seat in range(core.num_players)]
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.core.action_count(),
+            num_distinct_actions=core.action_count(),
             max_chance_outcomes=0,
-            num_players=self.core.num_players,
+            num_players=core.num_players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if teams.count(0) == teams.count(1) else None,
-            max_game_length=self.max_plies * self.core.max_actions_per_move,
+            max_game_length=self.max_plies * core.max_actions_per_move,
         )
-        super().__init__(game_type, info, {**params, MAX_PLIES: max_plies})
+        super().__init__(game_type, info, {**(options or {}), MAX_PLIES: max_plies or 0})
 
     @staticmethod
-    def _from_spiel(name: str):
-        """The constructor OpenSpiel calls with a parameter dict (``pyspiel.load_game``)."""
+    def loader(name: str) -> type[SpielGame]:
+        """What OpenSpiel calls with a parameter dict (``pyspiel.load_game``): a subclass, not
+        a function, because OpenSpiel's registry releases what it holds after Python has
+        shut down, and a class (which refers to itself) is never freed before then, while a
+        function would be, aborting the interpreter on exit."""
 
-        def make(params: dict[str, Any] | None = None) -> SpielGame:
-            return SpielGame(name, params)
+        def load(self: SpielGame, params: dict[str, Any] | None = None) -> None:
+            options = dict(params or {})
+            max_plies = int(options.pop(MAX_PLIES, 0) or 0) or None
+            SpielGame.__init__(self, get_game(name, **options), max_plies, options)
 
-        return make
+        return type(f"SpielGame_{name}", (SpielGame,), {"__init__": load})
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self, self.core.initial_state())

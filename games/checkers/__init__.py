@@ -417,7 +417,7 @@ class CheckersGame(Game):
         if not layout.move_captured(move):
             return (layout.move_from(move) * 32 + layout.move_to(move),)
         path = jump_path(arrays, move)
-        return tuple(a * 32 + b for a, b in zip(path, path[1:], strict=False))
+        return tuple(a * 32 + b for a, b in itertools.pairwise(path))
 
     def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
         """``capture`` for a jump, for the window's markers."""
