@@ -62,7 +62,7 @@ def main() -> None:
     settings = MatchSettings(games=args.games, limits=Limits(time=args.time), seed=args.seed)
     seconds: dict[str, list[float]] = {mcts.name: [], other.name: []}
     for spec in (mcts, other):  # load the compiled search before any move is timed
-        spec.make(game, Limits(depth=1), seed=0).choose(game.initial_state())
+        spec.make(game, Limits(time=0.05), seed=0).choose(game.initial_state())
     results = []
     for task in match_games(game, mcts, other, settings):
         first_team = task.index % 2

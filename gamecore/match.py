@@ -189,6 +189,9 @@ def match_games(game: Game, a: PlayerSpec, b: PlayerSpec, settings: MatchSetting
         game, settings.openings, settings.opening_plies, settings.seed
     )
     max_plies = settings.max_plies or default_max_plies(game)
+    for spec in (a, b):
+        if spec.external is not None:
+            spec.external.check_limits(settings.limits)
     return [
         MatchGame(
             game, a, b, index, openings[(index // 2) % len(openings)],

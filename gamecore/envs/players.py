@@ -78,6 +78,14 @@ class ExternalSpec:
             _load_callable(text, bot)
         return cls(text, api, bot, options)
 
+    def check_limits(self, limits: Limits) -> None:
+        """A time-filling MCTS needs a time per move: :class:`BadOption` before play starts."""
+        if self.bot == "mcts" and "simulations" not in dict(self.options) and not limits.time:
+            raise BadOption(
+                f"player {self.text!r} fills the time per move, and the match gives none "
+                "(add :simulations=N, or give a time per move or a time control)"
+            )
+
     def make(self, game: Game, limits: Limits, seed: int) -> ExternalPlayer:
         options = dict(self.options)
         if self.api == "pettingzoo":
