@@ -183,15 +183,22 @@ def play_match_game(task: MatchGame) -> GameResult:
     )
 
 
+def check_players(
+    specs: tuple[PlayerSpec, ...] | list[PlayerSpec], settings: MatchSettings
+) -> None:
+    """Refuse (:class:`BadOption`) a player that cannot play under these settings."""
+    for spec in specs:
+        if spec.external is not None:
+            spec.external.check_limits(settings.limits)
+
+
 def match_games(game: Game, a: PlayerSpec, b: PlayerSpec, settings: MatchSettings) -> list:
     """The :class:`MatchGame` tasks of A against B."""
     openings = settings.book or make_openings(
         game, settings.openings, settings.opening_plies, settings.seed
     )
     max_plies = settings.max_plies or default_max_plies(game)
-    for spec in (a, b):
-        if spec.external is not None:
-            spec.external.check_limits(settings.limits)
+    check_players((a, b), settings)
     return [
         MatchGame(
             game, a, b, index, openings[(index // 2) % len(openings)],

@@ -32,7 +32,7 @@ from gamecore.state import State
 from gui.engine import EngineThread
 from gui.layout import BoardLayout, polygon_centroid
 from gui.pieces import contrast, draw_marker, draw_piece, font
-from gui.seats import Engines, Seat, default_seats
+from gui.seats import AGENT, Engines, Seat, default_seats
 from gui.widgets import (
     ACCENT,
     BACKGROUND,
@@ -456,6 +456,8 @@ class App:
         seat = self.seat_to_move
         if seat.kind == "engine" and self._thinking is None:
             self._start_engine(seat)
+        elif seat.kind == AGENT and self._thinking is None:
+            self._start_agent(seat)
         elif seat.kind == "random" and time.monotonic() - self._last_move_time >= self.random_delay:
             legal = self.position.legal
             self.play(legal[int(self.rng.integers(len(legal)))])
@@ -473,6 +475,19 @@ class App:
         self._thinking_since = time.monotonic()
         self.status = f"{self.seat_name(self.state.player)} (engine) is thinking…"
 
+    def _start_agent(self, seat: Seat) -> None:
+        seconds = seat.seconds if seat.seconds is not None else self.time_per_move
+        try:
+            player = self.engines.agent(seat, seconds)
+        except GamecoreError as exc:
+            self.paused = True
+            self.say(f"agent cannot play: {exc} (pick another seat kind, then Resume)", True)
+            return
+        token = self.engine.start_agent(player, self.state)
+        self._thinking = (token, len(self.state.history), self.state.hash)
+        self._thinking_since = time.monotonic()
+        self.status = f"{self.seat_name(self.state.player)} ({seat.label}) is thinking…"
+
     def _drain_engine(self) -> None:
         while not self.engine.messages.empty():
             token, kind, payload = self.engine.messages.get_nowait()
@@ -489,6 +504,11 @@ class App:
                 continue
             if thinking[1:] != (len(self.state.history), self.state.hash):
                 continue  # the position changed under the search
+            if kind == "move":
+                who = self.seat_name(self.state.player)
+                self.status = f"{who} ({self.seat_to_move.label}) played"
+                self.play(payload)
+                continue
             self.last_info = payload
             self.status = self.info_text(payload, done=True)
             self.play(payload.best_move)

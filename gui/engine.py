@@ -3,7 +3,8 @@
 The numba search releases the GIL, so a plain thread is enough. Each search
 gets a token; what it reports goes on a queue as ``(token, kind, payload)``
 with kind ``"info"`` (a :class:`~gamecore.search.SearchInfo` per depth),
-``"done"`` (the final SearchInfo) or ``"error"`` (a message). The window
+``"done"`` (the final SearchInfo), ``"move"`` (the move an agent from another
+library chose) or ``"error"`` (a message). The window
 ignores tokens it has cancelled. ``Searcher.stop()`` is cleared when a
 search starts, so a stop asked for before the search got going would be lost:
 stopping therefore re-raises the flag every few milliseconds until the thread
@@ -57,6 +58,28 @@ class EngineThread:
         self._thread.start()
         return token
 
+    def start_agent(self, player: Any, state: State) -> int:
+        """Let ``player`` (an agent from OpenSpiel or PettingZoo) choose in a copy of ``state``.
+
+        Agents cannot be stopped halfway: cancelling one forgets what it reports.
+        """
+        self.cancel()
+        self._token += 1
+        self._searcher = None
+        token = self._token
+        root = state.copy()
+        self._thread = threading.Thread(
+            target=self._run_agent, args=(token, player, root), daemon=True
+        )
+        self._thread.start()
+        return token
+
+    def _run_agent(self, token: int, player: Any, root: State) -> None:
+        try:
+            self.messages.put((token, "move", player.choose(root).move))
+        except Exception as exc:  # shown in the window; the game goes on
+            self.messages.put((token, "error", f"agent failed: {type(exc).__name__}: {exc}"))
+
     def _run(self, token: int, searcher: Searcher, root: State, seconds: float) -> None:
         try:
             if id(searcher) not in self._warm:
@@ -90,7 +113,7 @@ class EngineThread:
 
     def cancel(self, timeout: float = 5.0) -> None:
         """Stop the running search, wait for it, and forget what it reports."""
-        if self.busy:
+        if self.busy and self._searcher is not None:
             self.move_now()
             assert self._thread is not None
             self._thread.join(timeout)

@@ -3,7 +3,9 @@
 ``--players human,engine,random`` names one kind per seat in seat order;
 ``engine:WEIGHTS`` gives that engine its own weights (``zeros``, ``default``, a name
 the game ships or a weights file) and ``engine@S`` (or ``engine:WEIGHTS@S``) its own
-seconds per move. The window lets a
+seconds per move. An agent from OpenSpiel or PettingZoo takes a seat by its player spec
+(``openspiel:mcts``, ``pettingzoo:MODULE.POLICY``; see :mod:`gamecore.envs.players`),
+with ``@S`` too. The window lets a
 person change a seat's kind by clicking it; engines with the same weights
 share one searcher (and so one transposition table).
 """
@@ -15,12 +17,15 @@ from pathlib import Path
 
 import numpy as np
 
+from gamecore.envs.players import ExternalPlayer, ExternalSpec, is_external
 from gamecore.errors import BadOption
 from gamecore.game import Game
-from gamecore.search import Searcher, SearchParams
+from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import Weights, resolve_weights
 
 KINDS = ("human", "engine", "random")
+AGENT = "agent"
+"""The kind of a seat played by an agent from another library (not in the click cycle)."""
 TT_MEGABYTES = 16
 
 
@@ -32,9 +37,13 @@ class Seat:
     kind: str
     weights: str | None = None
     seconds: float | None = None
+    agent: ExternalSpec | None = None
+    """The agent of an ``agent`` seat."""
 
     @property
     def label(self) -> str:
+        if self.agent is not None:
+            return self.agent.label + (f" ({self.seconds:g} s)" if self.seconds else "")
         if self.kind != "engine":
             return self.kind
         extras = [Path(self.weights).name] if self.weights else []
@@ -43,7 +52,10 @@ class Seat:
         return f"engine ({', '.join(extras)})" if extras else "engine"
 
     def next_kind(self) -> Seat:
-        """The seat with the next kind (human → engine → random → human), engine settings kept."""
+        """The seat with the next kind (human → engine → random → human, an agent → human),
+        engine settings kept."""
+        if self.kind == AGENT:
+            return Seat("human", self.weights)
         return Seat(KINDS[(KINDS.index(self.kind) + 1) % len(KINDS)], self.weights, self.seconds)
 
 
@@ -66,8 +78,12 @@ def parse_seats(spec: str | None, num_players: int) -> list[Seat]:
 
 
 def _parse_seat(entry: str) -> Seat:
-    """``human``, ``random``, ``engine``, ``engine:WEIGHTS``, ``engine@S``, ``engine:WEIGHTS@S``."""
+    """``human``, ``random``, ``engine``, ``engine:WEIGHTS``, ``engine@S``, ``engine:WEIGHTS@S``,
+    or an agent's player spec (``openspiel:mcts``), with ``@S`` too."""
     body, at, seconds_text = entry.rpartition("@") if "@" in entry else (entry, "", "")
+    seconds = _seconds(entry, seconds_text) if at else None
+    if is_external(body):
+        return Seat(AGENT, seconds=seconds, agent=ExternalSpec.parse(body))
     kind, sep, path = body.partition(":")
     if kind not in KINDS:
         raise BadOption(f"--players: unknown seat kind {entry!r} (use {', '.join(KINDS)})")
@@ -79,15 +95,17 @@ def _parse_seat(entry: str) -> Seat:
         raise BadOption(
             f"--players: {entry!r}: engine: needs weights (a name or a file) after the colon"
         )
-    seconds = None
-    if at:
-        try:
-            seconds = float(seconds_text)
-        except ValueError:
-            seconds = -1.0
-        if not seconds > 0:
-            raise BadOption(f"--players: {entry!r}: the time after @ must be seconds > 0")
     return Seat(kind, path or None, seconds)
+
+
+def _seconds(entry: str, text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < float("inf"):
+        raise BadOption(f"--players: {entry!r}: the time after @ must be seconds > 0")
+    return seconds
 
 
 class Engines:
@@ -98,6 +116,7 @@ class Engines:
         self.default_weights = default_weights
         self._weights: dict[str | None, Weights] = {}
         self._searchers: dict[str | None, Searcher] = {}
+        self._agents: dict[tuple[str, float], ExternalPlayer] = {}
 
     def weights(self, spec: str | None) -> Weights:
         """The weights for a seat's spec (None: --weights, else the game's shipped default).
@@ -122,6 +141,14 @@ class Engines:
                 self.game, theta, SearchParams.tournament(), TT_MEGABYTES
             )
         return self._searchers[key]
+
+    def agent(self, seat: Seat, seconds: float) -> ExternalPlayer:
+        """The player of an agent seat, made on first use and kept (one per spec and time)."""
+        assert seat.agent is not None
+        key = (seat.agent.text, seconds)
+        if key not in self._agents:
+            self._agents[key] = seat.agent.make(self.game, Limits(time=seconds), seed=0)
+        return self._agents[key]
 
     def clear(self) -> None:
         """Forget every searcher's table (a new game)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -30,6 +31,13 @@ DOUBLE_JUMP = "W:W20,25,26,27,28,29,30,31,32:B1,3,4,5,7,8,9,12,14,21,22"
 """White to move may jump 25x18, or 26x17x10 in two hops."""
 OTHELLO_PASS = "...b..../wbbb.b.b/wwbb.bbb/wwwbbbb./wbbwbbww/..bbwwww/..bbwwww/.wwwwwww b"
 """Black has no disc to place: its only move is the pass."""
+
+
+def gamecore(*args: str) -> subprocess.CompletedProcess:
+    """``gamecore ARGS`` in a new process (no window: SDL's dummy driver)."""
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    command = [sys.executable, "-m", "gamecore", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=environment)
 
 
 def random_game(env, rng: np.random.Generator) -> list[str]:
@@ -287,11 +295,7 @@ def test_a_time_limited_mcts_fills_the_time_per_move():
     ],
 )
 def test_bad_external_players_are_refused_in_one_line(spec, message):
-    out = subprocess.run(
-        [sys.executable, "-m", "gamecore", "match", "connect4", spec, "random", "--games", "1"],
-        capture_output=True,
-        text=True,
-    )
+    out = gamecore("match", "connect4", spec, "random", "--games", "1")
     assert out.returncode == 2
     assert message in out.stderr and out.stderr.count("\n") == 1
 
@@ -305,3 +309,40 @@ def test_a_missing_library_names_the_extra_to_install(monkeypatch):
     monkeypatch.setattr(gamecore.envs, "import_module", missing)
     with pytest.raises(MissingExtra, match=r'pip install "gamecore\[envs\]"'):
         pettingzoo_env("chess")
+
+
+def test_a_time_filling_mcts_in_a_match_without_time_is_refused_before_play():
+    out = gamecore("match", "connect4", "openspiel:mcts", "random", "--depth", "2")
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "fills the time per move" in out.stderr
+
+
+# -- the window ---------------------------------------------------------------------------------
+
+
+def test_agents_take_seats_in_the_window_and_play_there():
+    import pygame
+
+    from gui.app import App
+    from gui.seats import parse_seats
+    from tests.gui_support import start_pygame, wait_for_plies
+
+    start_pygame()
+    try:
+        game = get_game("connect4")
+        seats = parse_seats("openspiel:mcts:simulations=5@0.5,pettingzoo:random", 2)
+        assert [seat.label for seat in seats] == ["openspiel-mcts (0.5 s)", "pettingzoo-random"]
+        app = App(game, seats, random_delay=0.0, window=True, seed=1)
+        wait_for_plies(app, 6)
+        replay = game.initial_state()
+        for move in app.state.history:
+            replay.push(move)  # every move the agents made was legal
+        assert seats[0].next_kind().kind == "human"
+    finally:
+        pygame.display.quit()
+
+
+def test_a_bad_agent_seat_is_one_line():
+    out = gamecore("gui", "connect4", "--players", "openspiel:nope,human", "--quit-after", "1")
+    assert out.returncode == 2
+    assert "neither built in nor MODULE.CALLABLE" in out.stderr and out.stderr.count("\n") == 1

@@ -37,7 +37,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="KINDS",
         help="who sits in each seat, in seat order, comma-separated: human, random, engine, "
         "engine:WEIGHTS, engine@SECONDS or engine:WEIGHTS@SECONDS, WEIGHTS being zeros, "
-        "default, a name the game ships or a weights file (default: seat 1 "
+        "default, a name the game ships or a weights file, or an agent such as "
+        "openspiel:mcts[@SECONDS] (docs/ecosystem.md) (default: seat 1 "
         "human, the others engine), "
         "e.g. --players human,engine or, for Duchess, --players human,engine,human,engine,"
         "random,engine",

@@ -26,6 +26,7 @@ from gamecore.match import (
     GameResult,
     MatchSettings,
     PlayerSpec,
+    check_players,
     match_games,
     play_match_game,
     run_match,
@@ -140,6 +141,7 @@ def run_match_command(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     a, b = PlayerSpec.parse(game, args.a), PlayerSpec.parse(game, args.b)
     settings = _settings(game, args)
+    check_players((a, b), settings)
     out = check_output(args.out or f"{a.name}-vs-{b.name}{game.record_suffix}", "record file")
     executor = executor_from_args(args)
     bar = tqdm(total=settings.games, unit="game", desc=f"{a.name} vs {b.name}")
@@ -177,6 +179,7 @@ def run_tournament_command(args: argparse.Namespace) -> int:
             raise BadOption(f"--reference {args.reference!r} is not one of {', '.join(names)}")
         reference = names.index(args.reference)
     settings = _settings(game, args)
+    check_players(specs, settings)
     if args.out:
         check_output(args.out, "record file")
     executor = executor_from_args(args)

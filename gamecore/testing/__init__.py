@@ -15,6 +15,8 @@ sequence) and at every position checks what algorithms silently rely on:
 * perft is reproducible: the bound (compiled) perft agrees with a perft driven
   through :class:`~gamecore.state.State`, and leaves the state as it found it;
 * features are in range and finite; copies are independent; states grow;
+* every legal move is spelled by its own actions (:mod:`gamecore.actions`), and
+  every seat's observation has the promised shape, float32 dtype and [0, 1] range;
 * the null move (when the game defines one) is undone exactly and keeps the
   hash right; every noisy move has a positive ordering key.
 
@@ -38,9 +40,10 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamecore.actions import ActionMenu
 from gamecore.binding import bind, defaulted_functions
 from gamecore.bounds import MAX_PERFT_DEPTH
-from gamecore.errors import BadOption
+from gamecore.errors import BadOption, PluginError
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.registry import get_game
@@ -219,6 +222,23 @@ def check_features(state: State) -> None:
     assert np.isfinite(val).all(), "non-finite feature value"
 
 
+def check_actions_and_observations(state: State) -> None:
+    """The moves spelled as actions (:mod:`gamecore.actions`) without ambiguity, and every
+    seat's observation of the promised shape, dtype and range (for :mod:`gamecore.envs`)."""
+    game = state.game
+    try:
+        menu = ActionMenu(state)
+    except PluginError as exc:
+        raise AssertionError(str(exc)) from None
+    for move in state.legal_moves():
+        assert menu.move_of(menu.path_of(move)) == move
+    for seat in range(game.num_players):
+        seen = game.observe(state.arrays, seat)
+        assert seen.shape == game.observation_shape(), f"observe gives shape {seen.shape}"
+        assert seen.dtype == np.float32, f"observe gives {seen.dtype}, not float32"
+        assert ((seen >= 0) & (seen <= 1)).all(), "observation values outside [0, 1]"
+
+
 def check_terminal(state: State) -> None:
     returns = state.returns()
     assert len(returns) == state.game.num_players
@@ -280,6 +300,7 @@ class GameConformance:
         check_status_without_moves(state)
         check_make_unmake(state)
         check_null_move_and_ordering(state)
+        check_actions_and_observations(state)
         check_terminal(state)
 
     @_SETTINGS
