@@ -69,7 +69,7 @@ class ActionMenu:
             other = state.move_text(self._moves[path])
             raise PluginError(
                 f"{game.name}: moves {other!r} and {state.move_text(move)!r} are both spelled "
-                f"by actions {list(path)}"
+                f"by actions {list(path)} (override Game.move_actions: see docs/ecosystem.md)"
             )
 
     def next_actions(self, chosen: ActionPath = ()) -> list[int]:

@@ -114,3 +114,10 @@ class ExtraTurnNim(Game):
 
     def move_cells(self, arrays, move):
         return (-1, -1)
+
+    def action_count(self):
+        return 3
+
+    def move_actions(self, arrays, move):
+        """Stones taken, less one: every move has the same (no) cells."""
+        return (move - 1,)
