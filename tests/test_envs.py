@@ -287,7 +287,8 @@ def test_a_time_limited_mcts_fills_the_time_per_move():
     ("spec", "message"),
     [
         ("openspiel:mcts:sims=3", "unknown option 'sims=3'"),
-        ("openspiel:mcts:simulations=0", "simulations must be above 0"),
+        ("openspiel:mcts:simulations=1", "simulations must be at least 2"),
+        ("openspiel:mcts:uct=-1", "uct must be above 0"),
         ("openspiel:mcts:uct=x", "uct must be a number"),
         ("openspiel:alphago", "neither built in nor MODULE.CALLABLE"),
         ("pettingzoo:os.nothere", "cannot load os.nothere"),

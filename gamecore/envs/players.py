@@ -41,6 +41,8 @@ BUILT_IN = {"openspiel": ("mcts", "random"), "pettingzoo": ("random",)}
 MCTS_OPTIONS = {"simulations": int, "rollouts": int, "uct": float, "seed": int}
 FIRST_SIMULATIONS = 20
 """Simulations of a time-limited MCTS's first move, before its speed is known."""
+MIN_SIMULATIONS = 2
+"""OpenSpiel's MCTS expands the root on its second simulation: with one it has no move."""
 
 
 def is_external(text: str) -> bool:
@@ -110,8 +112,10 @@ def _parse_options(text: str, option_text: str, kind: str | None) -> tuple[tuple
             number = MCTS_OPTIONS[key](value)
         except ValueError:
             raise BadOption(f"player {text!r}: {key} must be a number, not {value!r}") from None
-        if (key in ("simulations", "rollouts") and number < 1) or (key == "uct" and not number > 0):
-            raise BadOption(f"player {text!r}: {key} must be above 0")
+        least = {"simulations": MIN_SIMULATIONS, "rollouts": 1}.get(key)
+        if (least is not None and number < least) or (key == "uct" and not number > 0):
+            bound = f"at least {least}" if least else "above 0"
+            raise BadOption(f"player {text!r}: {key} must be {bound}")
         parsed.append((key, number))
     return tuple(parsed)
 
@@ -243,4 +247,4 @@ class SpielPlayer(ExternalPlayer):
             )
         if self._rate is None:
             return FIRST_SIMULATIONS
-        return max(1, int(self._rate * self.limits.time))
+        return max(MIN_SIMULATIONS, int(self._rate * self.limits.time))
