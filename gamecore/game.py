@@ -291,14 +291,18 @@ class Game(ABC):
     """Every glyph :meth:`pieces` reports, in a fixed order: one plane each in the default
     observation. Empty: one plane per seat for any piece (games with one kind of piece)."""
 
+    @cached_property
+    def cell_count(self) -> int:
+        """Cells of :meth:`geometry` (kept: some games build their geometry at each call)."""
+        return len(self.geometry().cells)
+
     def action_count(self) -> int:
         """Actions of :meth:`move_actions` lie in ``0 .. action_count() - 1``.
 
         The default spelling (see :meth:`move_actions`) needs ``1 + C + C*C``
         for ``C`` cells; games with a smaller natural spelling override both.
         """
-        cells = len(self.geometry().cells)
-        return 1 + cells + cells * cells
+        return 1 + self.cell_count + self.cell_count**2
 
     def move_actions(self, arrays: tuple, move: int) -> tuple[int, ...]:
         """The actions (see :mod:`gamecore.actions`) that spell ``move``, legal in ``arrays``.
@@ -309,7 +313,7 @@ class Game(ABC):
         multi-jumps): spell them with more actions, one choice each.
         """
         frm, to = self.move_cells(arrays, move)
-        cells = len(self.geometry().cells)
+        cells = self.cell_count
         if to < 0:
             return (0,)
         if frm < 0:
@@ -319,7 +323,7 @@ class Game(ABC):
     def observation_shape(self) -> tuple[int, ...]:
         """The shape of :meth:`observe`'s array."""
         kinds = max(1, len(self.piece_glyphs))
-        return (kinds * self.num_players + 1, len(self.geometry().cells))
+        return (kinds * self.num_players + 1, self.cell_count)
 
     def observe(self, arrays: tuple, seat: int) -> np.ndarray:
         """The position as ``seat`` sees it: a float32 array of :meth:`observation_shape`.
@@ -333,8 +337,9 @@ class Game(ABC):
         planes = np.zeros(self.observation_shape(), dtype=np.float32)
         kinds = max(1, len(self.piece_glyphs))
         kind_of = {glyph: k for k, glyph in enumerate(self.piece_glyphs)}
+        players = self.num_players
         for piece in self.pieces(arrays):
-            relative = (piece.player - seat) % self.num_players
+            relative = (piece.player - seat) % players
             planes[relative * kinds + kind_of.get(piece.glyph, 0), piece.cell] = 1.0
         if int(self.kernel.side_to_move(arrays)) == seat:
             planes[-1, :] = 1.0
