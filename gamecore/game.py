@@ -367,6 +367,15 @@ class Game(ABC):
         """
         return frozenset()
 
+    def upgrade_theta(self, version: int, theta: np.ndarray) -> np.ndarray | None:
+        """Weights for an older ``version`` of the game's feature set, carried forward to the
+        current version; None when the game cannot (the default), so they are refused.
+
+        Lets a game add features without making its users' weights files useless:
+        :meth:`~gamecore.weights.Weights.load` calls it for files of an older version.
+        """
+        return None
+
     def feature_groups(self) -> dict[str, np.ndarray]:
         """Named groups of feature indices (e.g. ``material``), for staged learning.
 

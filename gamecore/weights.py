@@ -160,6 +160,21 @@ class Weights:
             game, init=ZEROS, note=f"{game.name} ships no default weights; using all zeros"
         )
 
+    def upgraded(self, game: Game) -> Weights:
+        """These weights carried forward to ``game``'s feature-set version when they are for
+        an older version of the same set and the game knows how (:meth:`Game.upgrade_theta`);
+        otherwise themselves (and :meth:`check_fits` says why they do not fit)."""
+        fs = game.feature_set
+        same_set = (self.game, self.feature_set) == (game.name, fs.name)
+        if not same_set or self.feature_version >= fs.version:
+            return self
+        theta = game.upgrade_theta(self.feature_version, self.theta.copy())
+        if theta is None:
+            return self
+        metadata = {**self.metadata, "upgraded_from_feature_version": self.feature_version}
+        theta = np.asarray(theta, dtype=np.float64)
+        return Weights(theta, self.game, fs.name, fs.version, metadata)
+
     def check_fits(self, game: Game) -> None:
         """Raise :class:`BadWeights` unless these weights are for ``game``'s features."""
         fs = game.feature_set
@@ -235,6 +250,7 @@ class Weights:
             dict(meta.get("metadata", {})),
         )
         if game is not None:
+            weights = weights.upgraded(game)
             weights.check_fits(game)
         return weights
 

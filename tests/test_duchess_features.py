@@ -10,7 +10,7 @@ import pytest
 
 from gamecore.registry import get_game
 from gamecore.search import Searcher
-from gamecore.weights import Weights
+from gamecore.weights import BadWeights, Weights
 from games.duchess import default_weights
 from games.duchess import features as F
 from games.duchess.layout import BISHOP, KING, ROOK, WIZARD
@@ -48,7 +48,7 @@ def sample_texts(game, rng: random.Random) -> list[str]:
 
 
 def test_names_and_docstring() -> None:
-    assert F.COUNT == 1431 == F.FEATURE_SET.count and F.PSQ_TYPES * 157 == 1413
+    assert F.COUNT == 1433 == F.FEATURE_SET.count and F.PSQ_TYPES * 157 == 1413
     assert f"N = {F.COUNT}" in F.__doc__
     for name, a, b in F.GROUPS:
         assert re.search(rf"^\s+{name}\s+{a}-{b - 1}\s+{b - a}\s", F.__doc__, re.M), name
@@ -110,6 +110,38 @@ def test_king_safety_terms(game) -> None:
     # the same position with blue to move: blue's team is "own" now
     d = feats(game, position(turn="blue", blue="KBc1,RAc4"))
     assert mate(d, F.T_IN_CHECK, 1) == 1 and mate(d, F.T_PRESSURE, 0) == 2
+
+
+def test_a_king_in_check_with_no_free_step_is_trapped(game) -> None:
+    # the rook on Ac4 checks red's King on Ac1 and covers Ac2; red's own pieces fill the rest
+    walled = "KAc1,NAb1,BAd1,RAb2,QAd2"
+    d = feats(game, position(red=walled, blue="KBc1,RAc4"))
+    assert mate(d, F.T_IN_CHECK, 0) == 1 and mate(d, F.T_TRAPPED, 0) == 1
+    assert mate(d, F.T_TRAPPED, 1) == 0
+    d = feats(game, position(turn="blue", red=walled, blue="KBc1,RAc4"))
+    assert mate(d, F.T_TRAPPED, 1) == 1 and mate(d, F.T_TRAPPED, 0) == 0
+    # in check with free steps, or walled in without a check: not trapped
+    assert mate(feats(game, position(blue="KBc1,RAc4")), F.T_TRAPPED, 0) == 0
+    assert mate(feats(game, position(red=walled)), F.T_TRAPPED, 0) == 0
+
+
+def test_version_1_weights_are_carried_forward(game, tmp_path) -> None:
+    """A weights file from before king_trapped still loads: the new weights start at zero."""
+    current = Weights.default(game).theta
+    old = np.delete(current, [F.mate_index(F.T_TRAPPED, 0), F.mate_index(F.T_TRAPPED, 1)])
+    path = tmp_path / "v1.npz"
+    Weights(old, "duchess", F.NAME, 1, {"games": 7}).save(path)
+    loaded = Weights.load(path, game)
+    assert loaded.feature_version == F.VERSION == 2
+    np.testing.assert_array_equal(loaded.theta, current)
+    assert loaded.metadata == {"games": 7, "upgraded_from_feature_version": 1}
+
+
+def test_weights_of_an_unknown_older_version_are_refused(game, tmp_path) -> None:
+    path = tmp_path / "v0.npz"
+    Weights(np.zeros(5), "duchess", F.NAME, 0).save(path)
+    with pytest.raises(BadWeights, match="duchess-rs v0"):
+        Weights.load(path, game)
 
 
 def test_wizard_neighbours(game) -> None:

@@ -20,7 +20,7 @@ from gamecore.geometry import Geometry, PieceView
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from games.duchess import display, notation
 from games.duchess import rules_table as R
-from games.duchess.features import FEATURE_SET, GROUPS, PSQ_TYPES, psq_index
+from games.duchess.features import FEATURE_SET, GROUPS, PSQ_TYPES, psq_index, upgrade_theta
 from games.duchess.layout import (
     GAME_PLY,
     INITIAL_COUNT,
@@ -220,6 +220,10 @@ class DuchessGame(Game):
         if move == PASS:
             return (-1, -1)
         return (move_from(move), move_to(move))
+
+    def upgrade_theta(self, version: int, theta: np.ndarray) -> np.ndarray | None:
+        """Version-1 duchess-rs weights (before ``king_trapped``) carried forward."""
+        return upgrade_theta(version, theta)
 
     piece_glyphs: ClassVar[tuple[str, ...]] = tuple(R.PIECE_LETTERS)
     max_actions_per_move: ClassVar[int] = 2

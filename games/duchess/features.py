@@ -8,12 +8,12 @@ chair ``k`` becomes ``c - 26 k`` mod 156, the vortex stays 156), as in the
 thesis, so one table of 9 x 157 piece-square weights serves every chair and
 turning the whole position by a chair leaves the vector unchanged.
 
-Feature table (N = 1431)::
+Feature table (N = 1433)::
 
     group      indices     size
     material   0-7         8      own-team minus other-team count of Q R B N P W D F
-    mating     8-17        10     8 + 2 * term + rel (rel 0 own team, 1 other team)
-    psq        18-1430     1413   18 + 157 * type + frame cell, type K Q R B N P W D F = 0..8
+    mating     8-19        12     8 + 2 * term + rel (rel 0 own team, 1 other team)
+    psq        20-1432     1413   20 + 157 * type + frame cell, type K Q R B N P W D F = 0..8
 
 Mating terms (counts summed over the team's players):
 
@@ -25,6 +25,12 @@ Mating terms (counts summed over the team's players):
                          King steps; one count per attacking piece and cell, a fortress that
                          reaches a cell both ways counts twice)
     wizard_neighbours    pieces of the team next to a Wizard of the team (per Wizard)
+    king_trapped         Kings in check with no King step they may safely enter: checkmate
+                         unless the check can be blocked or its piece taken, and what a
+                         team must inflict on all three enemy Kings at once to win
+
+Version 2 added ``king_trapped``; :func:`upgrade_theta` carries version-1 weights
+forward (the new weights start at zero, every other weight keeps its meaning).
 
 :func:`feature_name` spells out any index.
 """
@@ -50,10 +56,17 @@ from games.duchess.layout import (
 from games.duchess.mesh import CHAIRS, N_CELLS, rotate
 
 NAME = "duchess-rs"
-VERSION = 1
+VERSION = 2
 MATERIAL_LETTERS = "QRBNPWDF"
-TERMS = ("king_mobility", "king_zone_attacked", "in_check", "zone_pressure", "wizard_neighbours")
-T_MOBILITY, T_ZONE_ATTACKED, T_IN_CHECK, T_PRESSURE, T_WIZARD = range(len(TERMS))
+TERMS = (
+    "king_mobility",
+    "king_zone_attacked",
+    "in_check",
+    "zone_pressure",
+    "wizard_neighbours",
+    "king_trapped",
+)
+T_MOBILITY, T_ZONE_ATTACKED, T_IN_CHECK, T_PRESSURE, T_WIZARD, T_TRAPPED = range(len(TERMS))
 MATERIAL = 0
 MATE = MATERIAL + len(MATERIAL_LETTERS)
 PSQ = MATE + 2 * len(TERMS)
@@ -95,6 +108,17 @@ def feature_name(i: int) -> str:
 
 
 FEATURE_NAMES = tuple(feature_name(i) for i in range(COUNT))
+
+
+def upgrade_theta(version: int, theta: np.ndarray) -> np.ndarray | None:
+    """Weights for feature-set ``version`` as weights for this version (None: unknown).
+
+    Version 1 had no ``king_trapped`` term: its two weights are inserted, at zero,
+    after the other mating terms.
+    """
+    if version == 1 and theta.shape == (COUNT - 2,):
+        return np.insert(theta, mate_index(T_TRAPPED, 0), [0.0, 0.0])
+    return None
 
 
 @kernel
@@ -144,6 +168,7 @@ def features(st, idx, val):
         if here > 0:
             val[MATE + 2 * T_IN_CHECK + rel] += 1.0
         val[MATE + 2 * T_PRESSURE + erel] += here
+        free = 0
         for i in range(KSTEP.shape[2]):
             z = KSTEP[cfg, kc, i]
             if z < 0:
@@ -155,7 +180,10 @@ def features(st, idx, val):
             else:
                 p = pos[z]
                 if p == 0 or (((p >> 4) & 1) == enemy and (p & 15) != KING):
-                    val[MATE + 2 * T_MOBILITY + rel] += 1.0
+                    free += 1
+        val[MATE + 2 * T_MOBILITY + rel] += free
+        if here > 0 and free == 0:
+            val[MATE + 2 * T_TRAPPED + rel] += 1.0
         w = pos[WIZ_AT + q]
         if w >= 0:
             for i in range(KSTEP.shape[2]):
