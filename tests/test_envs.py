@@ -95,9 +95,7 @@ def test_a_plugin_action_out_of_range_is_named():
 # -- PettingZoo ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("name", "options"), [g for g in GAMES if g[0] in ("chess", "checkers", "duchess", "connect4")]
-)
+@pytest.mark.parametrize(("name", "options"), GAMES)
 def test_pettingzoo_api_test_passes(name, options):
     api_test(pettingzoo_env(name, **options), num_cycles=200)
 
