@@ -90,9 +90,9 @@ class DuchessGame(Game):
     # every one-move mate coming, and all games are drawn), and what teaches material is an
     # opponent that takes it: against random movers the learner keeps everything and learns
     # nothing about it. So the default run plays the hand-set team at depth 3 and pulls each
-    # finished game's positions towards its result (--outcome-step). 400 games take nine to
-    # twelve minutes on two cores, so a time budget stops the default run within ten; see
-    # docs/results.md for the runs behind these numbers.
+    # finished game's positions towards its result (--outcome-step 6, the best of 3, 6 and
+    # 10 measured). 400 games take nine to twelve minutes on two cores, so a time budget
+    # stops the default run within ten; see docs/results.md for the runs behind these numbers.
     training_defaults: ClassVar[dict[str, Any]] = {
         "vs": "default",
         "games": 400,
@@ -100,7 +100,7 @@ class DuchessGame(Game):
         "max_plies": 300,
         "opening_plies": 6,
         "checkpoint_every": 10,
-        "outcome_step": 3.0,
+        "outcome_step": 6.0,
         "time_budget": 570.0,
     }
 
