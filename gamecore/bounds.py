@@ -34,6 +34,12 @@ def is_whole(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+def is_digits(text: str) -> bool:
+    """Plain ASCII digits only, as a count in text must be: ``str.isdigit`` alone would
+    accept superscripts and other scripts' digits that ``int`` refuses or misreads."""
+    return text.isascii() and text.isdigit()
+
+
 def is_finite_number(value: object) -> bool:
     """A finite int or float (numpy's too), not a bool."""
     return (

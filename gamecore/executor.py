@@ -33,6 +33,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from gamecore.bounds import is_digits
 from gamecore.errors import BadOption, GamecoreError
 
 
@@ -227,7 +228,7 @@ class RayExecutor(Executor):
 def _check_reachable(address: str) -> None:
     """Fail in one line at once if nothing listens at HOST:PORT (Ray itself retries for minutes)."""
     host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if not sep or not (port.isascii() and port.isdigit()):
+    if not sep or not is_digits(port):
         raise ClusterError(f"--cluster wants HOST:PORT, auto or local, not {address!r}")
     try:
         socket.create_connection((host, int(port)), timeout=5).close()

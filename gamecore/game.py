@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
+from gamecore.bounds import is_digits
 from gamecore.errors import BadMove, BadOption, BadPosition, PluginError
 from gamecore.geometry import Geometry, PieceView
 
@@ -269,11 +270,7 @@ class Game(ABC):
                 start = line.removeprefix("Start:").strip()
             elif line and line[0].isdigit() and start is not None:
                 ply, _, move = line.partition(" ")
-                if (
-                    not (ply.isascii() and ply.isdigit())
-                    or int(ply) != len(moves) + 1
-                    or not move.strip()
-                ):
+                if not is_digits(ply) or int(ply) != len(moves) + 1 or not move.strip():
                     raise BadPosition(f"record line {number}: expected '{len(moves) + 1} <move>'")
                 moves.append(move.strip())
         if start is None:

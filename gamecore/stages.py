@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gamecore.bounds import is_digits
 from gamecore.errors import BadOption
 from gamecore.game import Game
 
@@ -38,7 +39,7 @@ def parse_stages(game: Game, text: str) -> list[Stage]:
     for part in text.split(","):
         names, sep, games = part.strip().partition(":")
         games = games.strip()  # before int(): str.strip() knows more spaces than int() does
-        if not sep or not names or not (games.isascii() and games.isdigit()) or int(games) < 1:
+        if not sep or not names or not is_digits(games) or int(games) < 1:
             raise BadOption(f"stage {part.strip()!r} is not GROUP[+GROUP...]:GAMES (GAMES >= 1)")
         mask = np.zeros(count)
         for name in names.split("+"):

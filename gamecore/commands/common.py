@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from gamecore.bounds import is_digits
 from gamecore.commands import validate
 from gamecore.errors import BadOption
 from gamecore.executor import Executor, default_workers, make_executor
@@ -63,7 +64,7 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         if not sep or not key:
             raise BadOption(f"game option {pair!r} is not KEY=VALUE")
         whole = value.removeprefix("-")
-        options[key] = int(value) if whole.isascii() and whole.isdigit() else value
+        options[key] = int(value) if is_digits(whole) else value
     return options
 
 

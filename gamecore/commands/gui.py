@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from gamecore.bounds import is_digits
 from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args
 from gamecore.errors import BadOption, BadPosition
@@ -91,7 +92,7 @@ SCREENSHOT_TYPES = ("png", "bmp", "jpg", "jpeg", "tga")
 
 def parse_size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
-    if not (sep and width.isascii() and width.isdigit() and height.isascii() and height.isdigit()):
+    if not (sep and is_digits(width) and is_digits(height)):
         raise BadOption(f"--size must be WIDTHxHEIGHT, e.g. 1180x800, not {text[:40]!r}")
     low, high = SIZE_RANGE
     size = (int(width), int(height))

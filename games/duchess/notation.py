@@ -25,6 +25,7 @@ import re
 
 import numpy as np
 
+from gamecore.bounds import is_digits
 from gamecore.errors import BadPosition
 from games.duchess import rules_table as R
 from games.duchess.layout import (
@@ -155,7 +156,7 @@ MAX_COUNTER = 10**9
 
 def _counter(text: str, field: str, key: str) -> int:
     name, eq, value = field.partition("=")
-    if name != key or not eq or not (value.isascii() and value.isdigit()):
+    if name != key or not eq or not is_digits(value):
         raise _fail(text, f"expected {key}=<number>, got {field[:40]!r}")
     if len(value) > 10 or int(value) > MAX_COUNTER:
         raise _fail(text, f"{key} must be at most {MAX_COUNTER:,}, not {value[:40]}")
