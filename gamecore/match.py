@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from gamecore.bounds import MAX_PLIES, is_whole
 from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.elo import MatchResult
 from gamecore.envs.players import ExternalSpec, is_external
@@ -127,6 +128,18 @@ plies would give each player only 67 moves."""
 def default_max_plies(game: Game) -> int:
     """The ply limit of a match when none is given: :data:`MOVES_PER_PLAYER` for every player."""
     return MOVES_PER_PLAYER * game.num_players
+
+
+def resolve_max_plies(game: Game, max_plies: int | None) -> int:
+    """``max_plies`` checked (:class:`BadOption` unless a whole number from 1 to
+    :data:`~gamecore.bounds.MAX_PLIES`), or :func:`default_max_plies` for None."""
+    if max_plies is None:
+        return default_max_plies(game)
+    if not (is_whole(max_plies) and 1 <= max_plies <= MAX_PLIES):
+        raise BadOption(
+            f"max_plies {max_plies!r}: give a whole number of plies from 1 to {MAX_PLIES}"
+        )
+    return int(max_plies)
 
 
 @dataclass

@@ -33,7 +33,7 @@ from pettingzoo import AECEnv
 from gamecore.actions import ActionMenu, ActionPath
 from gamecore.errors import BadMove, BadOption
 from gamecore.game import Game
-from gamecore.match import default_max_plies
+from gamecore.match import resolve_max_plies
 from gamecore.registry import get_game
 from gamecore.state import State
 
@@ -79,11 +79,9 @@ class GameEnv(AECEnv):
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise BadOption(f"render_mode {render_mode!r}: use one of {', '.join(RENDER_MODES)}")
-        if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
-            raise BadOption(f"max_plies {max_plies!r}: give a whole number of plies >= 1")
         self.game = game
         self.render_mode = render_mode
-        self.max_plies = max_plies or default_max_plies(game)
+        self.max_plies = resolve_max_plies(game, max_plies)
         self.metadata = {**self.metadata, "name": f"gamecore_{game.name}_v0"}
         self.possible_agents = agent_names(game)
         count = game.action_count()

@@ -23,9 +23,8 @@ import numpy as np
 import pyspiel
 
 from gamecore.actions import ActionMenu, ActionPath
-from gamecore.errors import BadOption
 from gamecore.game import Game
-from gamecore.match import default_max_plies
+from gamecore.match import resolve_max_plies
 from gamecore.registry import game_class, get_game
 from gamecore.state import State
 
@@ -56,12 +55,17 @@ def _option_defaults(name: str) -> dict[str, Any]:
 _registered: dict[str, pyspiel.GameType] = {}
 
 
+def _even_teams(game: Game) -> bool:
+    """Both teams have as many seats, so the ±1 team returns sum to zero."""
+    teams = [game.team_of(seat) for seat in range(game.num_players)]
+    return teams.count(0) == teams.count(1)
+
+
 def register(name: str) -> pyspiel.GameType:
     """Register gamecore game ``name`` with OpenSpiel (once) and return its game type."""
     if name in _registered:
         return _registered[name]
     game = get_game(name)
-    teams = [game.team_of(seat) for seat in range(game.num_players)]
     game_type = pyspiel.GameType(
         short_name=spiel_name(name),
         long_name=f"gamecore {name}",
@@ -69,7 +73,7 @@ def register(name: str) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM
-        if teams.count(0) == teams.count(1)
+        if _even_teams(game)
         else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.num_players,
@@ -91,19 +95,16 @@ class SpielGame(pyspiel.Game):
     def __init__(
         self, core: Game, max_plies: int | None = None, options: dict[str, Any] | None = None
     ) -> None:
-        if max_plies is not None and (not isinstance(max_plies, int) or max_plies < 1):
-            raise BadOption(f"max_plies {max_plies!r}: give a whole number of plies >= 1")
         self.core = core
-        self.max_plies = max_plies or default_max_plies(core)
+        self.max_plies = resolve_max_plies(core, max_plies)
         game_type = register(core.name)
-        teams = [core.team_of(seat) for seat in range(core.num_players)]
         info = pyspiel.GameInfo(
             num_distinct_actions=core.action_count(),
             max_chance_outcomes=0,
             num_players=core.num_players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if teams.count(0) == teams.count(1) else None,
+            utility_sum=0.0 if _even_teams(core) else None,
             max_game_length=self.max_plies * core.max_actions_per_move,
         )
         super().__init__(game_type, info, {**(options or {}), MAX_PLIES: max_plies or 0})
