@@ -115,8 +115,10 @@ class TrainConfig:
     loss: str = DEFAULT_LOSS
     """Error the learners reduce: ``logistic`` (win probability) or ``value``."""
     average: bool = True
-    """Write the running average of θ over the last quarter of the games (Polyak averaging),
-    not θ itself: the average of a noisy walk sits closer to its centre."""
+    """Write the running average of θ over the last ``average_share`` of the games (Polyak
+    averaging), not θ itself: the average of a noisy walk sits closer to its centre."""
+    average_share: float = 0.25
+    """The share of the run's games the average spans (see :meth:`Trainer._update_average`)."""
     outcome_step: float = 0.0
     """Share of the way to its result each finished game moves its positions (split evenly
     between the feature groups; see ``Learner.learn_outcome``); 0: learn from search alone."""
@@ -165,6 +167,10 @@ class TrainConfig:
             value = getattr(self, name)
             if value is not None and not (is_finite_number(value) and 0 < value <= most):
                 raise BadOption(f"{name} must be a number above 0 up to {most:g}, not {value!r}")
+        if not (is_finite_number(self.average_share) and 0 < self.average_share <= 1):
+            raise BadOption(
+                f"average_share must be a number above 0 up to 1, not {self.average_share!r}"
+            )
         for name, most in {"lam": 1.0, "outcome_step": MAX_STEP}.items():
             value = getattr(self, name)
             if not (is_finite_number(value) and 0 <= value <= most):
@@ -528,10 +534,10 @@ class Trainer:
         return self.average if self.config.average else self.learner.theta
 
     def _update_average(self) -> None:
-        """θ̄ += (θ − θ̄)/k over the games so far, k capped at a quarter of the run's games."""
+        """θ̄ += (θ − θ̄)/k over the games so far, k capped at ``average_share`` of the run's."""
         if not self.config.average:
             return
-        horizon = max(1, self.config.games // 4)
+        horizon = max(1, int(self.config.games * self.config.average_share))
         self.average += (self.learner.theta - self.average) / min(self.progress.games_done, horizon)
 
     def _game_boundary(self) -> GameBoundary:

@@ -93,7 +93,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--average",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="write the average of the weights over the last quarter of the games",
+        help="write the average of the weights over the last games (see --average-share)",
+    )
+    parser.add_argument(
+        "--average-share",
+        type=validate.positive_fraction,
+        help="share of the run's games the average spans, above 0 up to 1 (0.25)",
     )
     parser.add_argument(
         "--outcome-step",
@@ -168,6 +173,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "update": args.update,
         "loss": args.loss,
         "average": args.average,
+        "average_share": args.average_share,
         "outcome_step": args.outcome_step,
         "min_depth": args.min_depth,
         "lam": args.lam,
