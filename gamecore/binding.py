@@ -47,7 +47,12 @@ from typing import TYPE_CHECKING
 import numba
 
 from gamecore.errors import PluginError
-from gamecore.kernel_api import NULL_MOVE_FUNCTIONS, OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
+from gamecore.kernel_api import (
+    INCREMENTAL_FUNCTIONS,
+    NULL_MOVE_FUNCTIONS,
+    OPTIONAL_FUNCTIONS,
+    REQUIRED_FUNCTIONS,
+)
 
 if TYPE_CHECKING:
     from gamecore.game import Game
@@ -113,7 +118,7 @@ def kernel_of(game: Game) -> ModuleType:
 
     A kernel that can not work raises a one-line :class:`PluginError` naming
     the game and what is wrong: a required function missing, only part of the
-    null-move functions, kings without ``king_attacked``, or noisy moves
+    null-move or of the incremental-value functions, kings without ``king_attacked``, or noisy moves
     without ``order_key`` to rank them (the search would take them for quiet).
     """
     module = importlib.import_module(game.kernel_module)
@@ -121,12 +126,14 @@ def kernel_of(game: Game) -> ModuleType:
     missing = [f for f in REQUIRED_FUNCTIONS if not _defines(module, f)]
     if missing:
         raise PluginError(f"{where} lacks {', '.join(missing)}")
-    null = [f for f in NULL_MOVE_FUNCTIONS if _defines(module, f)]
-    if 0 < len(null) < len(NULL_MOVE_FUNCTIONS):
-        absent = ", ".join(f for f in NULL_MOVE_FUNCTIONS if f not in null)
-        raise PluginError(
-            f"{where} defines {', '.join(null)} but lacks {absent} (define all three or none)"
-        )
+    for together in (NULL_MOVE_FUNCTIONS, INCREMENTAL_FUNCTIONS):
+        defined = [f for f in together if _defines(module, f)]
+        if 0 < len(defined) < len(together):
+            absent = ", ".join(f for f in together if f not in defined)
+            raise PluginError(
+                f"{where} defines {', '.join(defined)} but lacks {absent} "
+                "(define all three or none)"
+            )
     if game.has_kings and not _defines(module, "king_attacked"):
         raise PluginError(f"{where} lacks king_attacked, which a game with kings needs")
     if _defines(module, "gen_noisy") and not _defines(module, "order_key"):

@@ -18,7 +18,7 @@ the algorithms run as Python too (slower, same results).
 The functions in ``OPTIONAL_FUNCTIONS`` may be left out: a game without kings,
 null moves or noisy moves then gets the defaults of
 :mod:`gamecore.kernel_defaults`, which say so. The null-move functions come
-together or not at all.
+together or not at all, and so do the incremental-value functions.
 
 The stubs here document the contract and let templates import the names; they
 are replaced by the game's functions when a template is bound.
@@ -49,8 +49,16 @@ REQUIRED_FUNCTIONS = (
 #: The null-move functions: a kernel defines all three or none.
 NULL_MOVE_FUNCTIONS = ("null_move_ok", "make_null", "unmake_null")
 
+INCREMENTAL_FUNCTIONS = ("value_is_incremental", "value_refresh", "value_incremental")
+
 #: The functions a kernel module may leave out (``gamecore.kernel_defaults`` has their defaults).
-OPTIONAL_FUNCTIONS = ("gen_noisy", "order_key", "king_attacked", *NULL_MOVE_FUNCTIONS)
+OPTIONAL_FUNCTIONS = (
+    "gen_noisy",
+    "order_key",
+    "king_attacked",
+    *NULL_MOVE_FUNCTIONS,
+    *INCREMENTAL_FUNCTIONS,
+)
 
 #: Every function of the protocol.
 KERNEL_FUNCTIONS = REQUIRED_FUNCTIONS + OPTIONAL_FUNCTIONS
@@ -177,4 +185,33 @@ def features(st, idx, val):
     and value ``val[k]`` (float64); returns how many are active. The linear
     evaluation is ``sum(theta[idx[k]] * val[k])``.
     """
+    raise _contract()
+
+
+def value_is_incremental():
+    """Whether this kernel keeps θ·φ up to date in ``make_move`` (a constant).
+
+    Optional, together with ``value_refresh`` and ``value_incremental``: a game
+    whose evaluation is mostly a sum over pieces (material, piece squares) can
+    keep that sum in its state as an accumulator, updated by every move and
+    restored for free on unmake, so the search evaluates only what is not
+    additive. Without them (the default, False) the search computes θ·φ from
+    ``features`` at every node. Learning always reads φ from ``features``; the
+    conformance kit checks both ways agree.
+    """
+    raise _contract()
+
+
+def value_refresh(st, theta):
+    """Take θ's additive part into the state and set the accumulator of the current
+    position from scratch. The search calls it at its root, so θ may change between
+    searches (as learning does)."""
+    raise _contract()
+
+
+def value_incremental(st, theta, idx, val):
+    """θ·φ(st) for the team to move, from the accumulator plus the terms that are not
+    additive; ``idx``/``val`` are scratch buffers of ``features``' size. Exact: equal to
+    the sum over ``features`` up to rounding, in any position reached by moves (and null
+    moves) made since the last ``value_refresh``."""
     raise _contract()

@@ -54,3 +54,21 @@ def make_null(st):
 def unmake_null(st):
     """Never called: see ``make_null``."""
     raise NotImplementedError("this game's kernel defines no null move")
+
+
+@kernel
+def value_is_incremental():
+    """False: the search computes θ·φ from ``features`` at every node."""
+    return False
+
+
+@kernel
+def value_refresh(st, theta):
+    """Nothing to refresh: the game keeps no accumulator."""
+    return 0
+
+
+@kernel
+def value_incremental(st, theta, idx, val):
+    """Never called, since the default ``value_is_incremental`` is False."""
+    return 0.0

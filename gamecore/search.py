@@ -228,7 +228,8 @@ class Searcher:
 
     def evaluate(self, state: State) -> float:
         """The static evaluation of ``state`` for its team to move."""
-        return float(self.kernel.evaluate(state.arrays, self.theta, self.ctx[8], self.ctx[9]))
+        k = self.kernel
+        return float(k.static_evaluation(state.arrays, self.theta, self.ctx[8], self.ctx[9]))
 
     # -- searching ---------------------------------------------------------------
 

@@ -115,6 +115,11 @@ WHERE = "kernel tests.toys.broken_nim of game 'broken-nim'"
             f"{WHERE} defines null_move_ok but lacks make_null, unmake_null"
             " (define all three or none)",
         ),
+        (
+            {"add": ["value_is_incremental", "value_incremental"]},
+            f"{WHERE} defines value_is_incremental, value_incremental but lacks value_refresh"
+            " (define all three or none)",
+        ),
         ({"kings": True}, f"{WHERE} lacks king_attacked, which a game with kings needs"),
         (
             {"add": ["gen_noisy"]},

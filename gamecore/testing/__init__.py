@@ -18,7 +18,9 @@ sequence) and at every position checks what algorithms silently rely on:
 * every legal move is spelled by its own actions (:mod:`gamecore.actions`), and
   every seat's observation has the promised shape, float32 dtype and [0, 1] range;
 * the null move (when the game defines one) is undone exactly and keeps the
-  hash right; every noisy move has a positive ordering key.
+  hash right; every noisy move has a positive ordering key;
+* an incremental evaluation (``value_is_incremental``) equals θ·φ from the
+  features after every move and null move, and after unmaking them, all game long.
 
 Walks reach up to :attr:`GameConformance.max_plies` plies: half of them are
 short, the others of any length up to that bound, so late positions are
@@ -222,6 +224,48 @@ def check_features(state: State) -> None:
     assert np.isfinite(val).all(), "non-finite feature value"
 
 
+def incremental_value_gap(state: State, theta: np.ndarray) -> float:
+    """|incremental θ·φ − θ·φ from the features| at ``state`` (0.0 for a game without one).
+
+    The accumulator must have been refreshed at an earlier position of the same game
+    (``value_refresh``) and kept up by the moves since, as in a search.
+    """
+    kernel = state._kernel
+    if not kernel.value_is_incremental():
+        return 0.0
+    idx = np.zeros(state.game.feature_set.count, dtype=np.int64)
+    val = np.zeros(state.game.feature_set.count, dtype=np.float64)
+    incremental = kernel.value_incremental(state.arrays, theta, idx, val)
+    from_features, _ = bind(state.game, "gamecore.algorithms.evaluation").linear_value(
+        state.arrays, theta, idx, val
+    )
+    return abs(incremental - from_features) / max(1.0, abs(from_features))
+
+
+def check_incremental_value(state: State) -> None:
+    """After a refresh here, every legal move, null move and unmake keeps the value exact."""
+    kernel = state._kernel
+    if not kernel.value_is_incremental():
+        return
+    theta = np.random.default_rng(state.ply).normal(0, 10, state.game.feature_set.count)
+    state.reserve(2)
+    kernel.value_refresh(state.arrays, theta)
+    assert incremental_value_gap(state, theta) < 1e-9, "value_refresh disagrees with features"
+    null = state.status() == ONGOING and "make_null" not in defaulted_functions(
+        state.game.kernel_module
+    )
+    for move in state.legal_moves():
+        state.push_unchecked(move)
+        gap = incremental_value_gap(state, theta)
+        assert gap < 1e-9, f"incremental value off by {gap:.3g} after move {move}"
+        if null and state.status() == ONGOING:
+            kernel.make_null(state.arrays)
+            assert incremental_value_gap(state, theta) < 1e-9, "incremental value off (null)"
+            kernel.unmake_null(state.arrays)
+        state.pop()
+    assert incremental_value_gap(state, theta) < 1e-9, "incremental value off after unmake"
+
+
 def check_actions_and_observations(state: State) -> None:
     """The moves spelled as actions (:mod:`gamecore.actions`) without ambiguity, and every
     seat's observation of the promised shape, dtype and range (for :mod:`gamecore.envs`)."""
@@ -300,6 +344,7 @@ class GameConformance:
         check_status_without_moves(state)
         check_make_unmake(state)
         check_null_move_and_ordering(state)
+        check_incremental_value(state)
         check_actions_and_observations(state)
         check_terminal(state)
 
@@ -319,9 +364,13 @@ class GameConformance:
         check_features(self.draw_walk(data))
 
     def test_every_walk_step_consistent(self) -> None:
-        """One long seeded game played out move by move, checked at every ply."""
+        """One long seeded game played out move by move, checked at every ply (the
+        incremental value, if any, kept up from the start: no drift)."""
         rng = np.random.default_rng(7)
         state = self.game().initial_state()
+        theta = rng.normal(0, 10, state.game.feature_set.count)
+        state.reserve(4 * self.max_plies)
+        state._kernel.value_refresh(state.arrays, theta)
         for _ in range(4 * self.max_plies):
             check_moves_well_formed(state)
             check_status_without_moves(state)
@@ -330,6 +379,8 @@ class GameConformance:
                 break
             state.push_unchecked(moves[rng.integers(len(moves))])
             assert state.hash == int(state._kernel.hash_full(state.arrays))
+            gap = incremental_value_gap(state, theta)
+            assert gap < 1e-9, f"incremental value off by {gap:.3g} at ply {state.ply}"
         check_terminal(state)
 
     def test_copy_is_independent(self) -> None:

@@ -49,6 +49,7 @@ from games.duchess.layout import (
     KSTEP,
     LETTER,
     PLAYERS,
+    PLY,
     SEAT,
     SEAT_CHAIR,
     WIZ_AT,
@@ -157,7 +158,20 @@ def features(st, idx, val):
                 n += 1
             if MAT_SLOT[t] >= 0:
                 val[MAT_SLOT[t]] += v
-    # Mating terms, per King.
+    _mating_terms(pos, cfg, players, us, val)
+    # Drop the zero entries (absent terms, piece squares that cancelled out).
+    m = 0
+    for j in range(n):
+        if val[j] != 0.0:
+            idx[m] = idx[j]
+            val[m] = val[j]
+            m += 1
+    return m
+
+
+@kernel
+def _mating_terms(pos, cfg, players, us, val):
+    """Add the mating terms, per King, to ``val[MATE:PSQ]`` (indexed by feature)."""
     for q in range(players):
         kc = pos[KING_AT + q]
         team = q & 1
@@ -193,11 +207,54 @@ def features(st, idx, val):
                 p = pos[z]
                 if p > 0 and ((p >> 4) & 1) == team:
                     val[MATE + 2 * T_WIZARD + rel] += 1.0
-    # Drop the zero entries (absent terms, piece squares that cancelled out).
-    m = 0
-    for j in range(n):
-        if val[j] != 0.0:
-            idx[m] = idx[j]
-            val[m] = val[j]
-            m += 1
-    return m
+
+
+FRAME = np.array([[rotate(c, CHAIRS - k) for c in range(N_CELLS)] for k in range(CHAIRS)])
+"""FRAME[k, c]: the frame cell of chair k's cell c (the inverse of ROT)."""
+
+
+@kernel
+def value_is_incremental():
+    return True
+
+
+@kernel
+def value_refresh(st, theta):
+    """Write θ's weight of each seat's pieces by type and cell into the state's table, and
+    the additive part of θ·φ (material and piece squares) for the current ply.
+
+    ``make_move`` then keeps that part up to date: red-yellow-magenta minus
+    blue-green-cyan, one entry per ply, so unmake restores it by lowering the ply.
+    """
+    pos, acc, table = st[0], st[2], st[3]
+    cfg = pos[CFG]
+    players = pos[PLAYERS]
+    for seat in range(players):
+        chair = SEAT_CHAIR[cfg, seat]
+        for t in range(1, PSQ_TYPES + 1):
+            material = theta[MAT_SLOT[t]] if MAT_SLOT[t] >= 0 else 0.0
+            for c in range(N_CELLS):
+                table[seat, t, c] = theta[PSQ + N_CELLS * (t - 1) + FRAME[chair, c]] + material
+    total = 0.0
+    for c in range(N_CELLS):
+        p = pos[c]
+        if p > 0:
+            seat = p >> 4
+            v = table[seat, p & 15, c]
+            total += v if (seat & 1) == 0 else -v
+    acc[pos[PLY]] = total
+
+
+@kernel
+def value_incremental(st, theta, idx, val):
+    """θ·φ for the team to move: the accumulated additive part plus the mating terms."""
+    pos = st[0]
+    us = pos[SEAT] & 1
+    additive = st[2][pos[PLY]]
+    value = additive if us == 0 else -additive
+    for k in range(MATE, PSQ):
+        val[k] = 0.0
+    _mating_terms(pos, pos[CFG], pos[PLAYERS], us, val)
+    for k in range(MATE, PSQ):
+        value += theta[k] * val[k]
+    return value

@@ -31,7 +31,13 @@ from gamecore.jit import kernel
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from games.duchess import rules_table as R
 from games.duchess.attacks import attacked
-from games.duchess.features import COUNT, features  # noqa: F401  (kernel API)
+from games.duchess.features import (  # noqa: F401  (kernel API)
+    COUNT,
+    features,
+    value_incremental,
+    value_is_incremental,
+    value_refresh,
+)
 from games.duchess.layout import (
     ADJ,
     BISHOP_LEN,
@@ -355,8 +361,9 @@ def gen_noisy(st, out):
 
 
 @kernel
-def _pass(pos, hist, count_pass):
+def _pass(pos, hist, acc, count_pass):
     ply = pos[PLY]
+    acc[ply + 1] = acc[ply]
     seat = pos[SEAT]
     hist[ply, U_CAPTURED] = 0
     hist[ply, U_QUIET] = pos[QUIET]
@@ -383,10 +390,11 @@ def _unpass(pos, hist):
 
 @kernel
 def make_move(st, move):
-    """Play the legal ``move`` (or the pass), pushing its undo row and the new hash."""
-    pos, hist = st
+    """Play the legal ``move`` (or the pass), pushing its undo row, the new hash and the
+    new value accumulator (see ``features.value_refresh``)."""
+    pos, hist, acc, table = st
     if move == PASS:
-        _pass(pos, hist, True)
+        _pass(pos, hist, acc, True)
         return
     ply = pos[PLY]
     seat = pos[SEAT]
@@ -397,6 +405,7 @@ def make_move(st, move):
     t = p & 15
     taken = pos[to]
     h = hist[ply, HASH] ^ Z_PIECE[seat, t, frm]
+    gained = -table[seat, t, frm]
     hist[ply, U_CAPTURED] = np.uint64(taken)
     hist[ply, U_QUIET] = np.uint64(pos[QUIET])
     hist[ply, U_PASSES] = np.uint64(pos[PASSES])
@@ -404,6 +413,8 @@ def make_move(st, move):
         vs = taken >> 4
         vt = taken & 15
         h ^= Z_PIECE[vs, vt, to]
+        lost = table[vs, vt, to]
+        gained += lost if (vs & 1) != (seat & 1) else -lost
         k = BOX + 16 * vs + vt
         h ^= Z_BOX[vs, vt, pos[k]] ^ Z_BOX[vs, vt, pos[k] + 1]
         pos[k] += 1
@@ -419,6 +430,8 @@ def make_move(st, move):
     pos[frm] = 0
     pos[to] = 16 * seat + nt
     h ^= Z_PIECE[seat, nt, to]
+    gained += table[seat, nt, to]
+    acc[ply + 1] = acc[ply] + (gained if (seat & 1) == 0 else -gained)
     if t == KING:
         pos[KING_AT + seat] = to
     elif nt == WIZARD:
@@ -437,8 +450,8 @@ def make_move(st, move):
 
 @kernel
 def unmake_move(st, move):
-    """Take back ``move``, the last move made."""
-    pos, hist = st
+    """Take back ``move``, the last move made (the accumulator of its ply is still there)."""
+    pos, hist = st[0], st[1]
     if move == PASS:
         _unpass(pos, hist)
         return
@@ -528,7 +541,7 @@ def hash_full(st):
 def status(st, n_legal):
     """LOSS when the team to move is all checkmated (no legal move); DRAW by a full round of
     passes, the quiet-ply limit, threefold repetition or the move limit; else ONGOING."""
-    pos, hist = st
+    pos, hist = st[0], st[1]
     if n_legal == 0:
         return LOSS
     players = pos[PLAYERS]
@@ -583,7 +596,7 @@ def null_move_ok(st):
 @kernel
 def make_null(st):
     """Hand the turn on without moving (not counted as a pass for the pass-round draw)."""
-    _pass(st[0], st[1], False)
+    _pass(st[0], st[1], st[2], False)
 
 
 @kernel

@@ -182,8 +182,15 @@ assert not R.TELEPORTS_CAPTURE, "teleport captures would also need teleport atta
 
 
 def new_arrays(capacity: int) -> tuple:
-    """Empty state arrays with ``capacity`` plies of history (capacity is the first axis)."""
+    """Empty state arrays with ``capacity`` plies of history (capacity is the first axis).
+
+    The last two hold the incremental evaluation (``features.value_refresh``): the
+    additive part of θ·φ per ply, red-yellow-magenta minus blue-green-cyan, and θ's
+    weight of a piece of each seat, type and cell.
+    """
     return (
         np.zeros(POS_SIZE, dtype=np.int64),
         np.zeros((capacity, HIST_WIDTH), dtype=np.uint64),
+        np.zeros(capacity, dtype=np.float64),
+        np.zeros((CHAIRS, N_TYPES, N_CELLS), dtype=np.float64),
     )

@@ -165,7 +165,7 @@ def _counter(text: str, field: str, key: str) -> int:
 
 def load_position(arrays: tuple, text: str, players: int, move_limit: int) -> None:
     """Set fresh ``arrays`` to the position ``text``; BadPosition (one line) naming the fault."""
-    pos, hist = arrays
+    pos, hist = arrays[0], arrays[1]
     fields = text.split()
     if len(fields) != 5 + players:
         raise _fail(text, f"expected 5 header fields and {players} seat groups")
