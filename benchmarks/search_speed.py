@@ -1,9 +1,13 @@
-"""Chess search speed: tournament search with the default weights, and one evaluation's cost.
+"""Search speed: tournament search with the default weights, and one evaluation's cost.
 
-Usage: python benchmarks/search_speed.py [--depth 8 | --time 1.0] [--repeats 5]
+Usage: python benchmarks/search_speed.py [--game chess|duchess] [--depth 8 | --time 1.0]
+           [--repeats 5]
 
-Searches the middlegame positions of the perft suite (Kiwipete, position 4 and
-its mirror, 5, 6; not the endgame position 3) with ``SearchParams.tournament()``,
+Chess searches the middlegame positions of the perft suite (Kiwipete, position 4
+and its mirror, 5, 6; not the endgame position 3); Duchess the six-player
+midgame of ``duchess_speed.py`` and three positions reached from the start by
+seeded random moves (six players after 60 moves, four after 80, two after 40).
+Every search uses ``SearchParams.tournament()``,
 the shipped default weights and a 64 MB transposition table, clearing the
 table, killers and history before every search so repeats are identical.
 Nodes are every node the search entered, quiescence included
@@ -29,11 +33,38 @@ import numpy as np
 
 import gamecore
 from gamecore.binding import bind
+from gamecore.game import Game
 from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.state import State
 from gamecore.weights import Weights
 from games.chess.suite import PERFT_SUITE
 
-POSITIONS = ("kiwipete", "position4", "position4-mirrored", "position5", "position6")
+CHESS_POSITIONS = ("kiwipete", "position4", "position4-mirrored", "position5", "position6")
+DUCHESS_WALKS = {"6 players, 60 random moves": (6, 60), "4 players, 80": (4, 80)}
+DUCHESS_WALKS["2 players, 40"] = (2, 40)
+
+
+def random_walk(game: Game, plies: int, seed: int) -> State:
+    rng = np.random.default_rng(seed)
+    state = game.initial_state()
+    for _ in range(plies):
+        moves = state.legal_moves()
+        state.push(moves[int(rng.integers(len(moves)))])
+    return state
+
+
+def positions(name: str) -> tuple[Game, dict[str, State]]:
+    """The game and its named benchmark positions."""
+    if name == "chess":
+        game = gamecore.get_game("chess")
+        return game, {p: game.state_from_text(PERFT_SUITE[p][0]) for p in CHESS_POSITIONS}
+    from duchess_speed import MIDGAME
+
+    game = gamecore.get_game("duchess")
+    states = {"6 players, midgame of duchess_speed.py": game.state_from_text(MIDGAME)}
+    for label, (players, plies) in DUCHESS_WALKS.items():
+        states[label] = random_walk(gamecore.get_game("duchess", players=players), plies, players)
+    return game, states
 
 
 def make_loops(evaluate, features):
@@ -60,31 +91,40 @@ def make_loops(evaluate, features):
     return eval_loop, feature_loop
 
 
-def search_runs(game, theta, limits: Limits, repeats: int) -> dict[str, list[tuple[int, float]]]:
-    searcher = Searcher(game, theta, SearchParams.tournament(), tt_megabytes=64)
-    states = {name: game.state_from_text(PERFT_SUITE[name][0]) for name in POSITIONS}
-    for state in states.values():  # warm-up: compile or load the compiled kernels
-        searcher.clear()
-        searcher.search(state, Limits(depth=3))
-    runs: dict[str, list[tuple[int, float]]] = {name: [] for name in POSITIONS}
+def search_runs(
+    game, states: dict[str, State], theta, limits: Limits, repeats: int
+) -> dict[str, list[tuple[int, float]]]:
+    searchers = {
+        name: Searcher(state.game, theta, SearchParams.tournament(), tt_megabytes=64)
+        for name, state in states.items()
+    }  # one per position: Duchess positions of different player counts are different games
+    for name, state in states.items():  # warm-up: compile or load the compiled kernels
+        searchers[name].clear()
+        searchers[name].search(state, Limits(depth=3))
+    runs: dict[str, list[tuple[int, float]]] = {name: [] for name in states}
     for _ in range(repeats):
         for name, state in states.items():
+            searcher = searchers[name]
             searcher.clear()
             info = searcher.search(state, limits)
             runs[name].append((info.nodes, info.seconds))
     return runs
 
 
-def eval_costs(game, theta, reps: int, repeats: int) -> dict[str, tuple[int, float, float]]:
-    """Per position: active features, median ns per evaluate, median ns per features call."""
+def eval_costs(
+    game, states: dict[str, State], theta, reps: int, repeats: int
+) -> dict[str, tuple[int, float, float]]:
+    """Per position: active features, median ns per evaluate, median ns per features call
+    (``evaluate`` from the game's accumulator where it keeps one, refreshed first)."""
     k = bind(game, "gamecore.algorithms.search")
     eval_loop, feature_loop = make_loops(k.evaluate, game.kernel.features)
     fidx = np.zeros(game.feature_set.count, dtype=np.int64)
     fval = np.zeros(game.feature_set.count, dtype=np.float64)
     out = {}
-    for name in POSITIONS:
-        state = game.state_from_text(PERFT_SUITE[name][0])
+    for name, state in states.items():
         st = state.arrays
+        if hasattr(k, "static_evaluation"):  # refresh the accumulator (absent before e2bb130)
+            k.static_evaluation(st, theta, fidx, fval)
         eval_loop(st, theta, fidx, fval, 10)
         feature_loop(st, fidx, fval, 10)
         evals, feats = [], []
@@ -102,13 +142,14 @@ def eval_costs(game, theta, reps: int, repeats: int) -> dict[str, tuple[int, flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("chess", "duchess"), default="chess")
     parser.add_argument("--depth", type=int, default=8, help="search depth (default 8)")
     parser.add_argument("--time", type=float, default=None, help="seconds per search instead")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--eval-reps", type=int, default=200_000)
     args = parser.parse_args()
 
-    game = gamecore.get_game("chess")
+    game, states = positions(args.game)
     weights = Weights.default(game)
     theta = np.ascontiguousarray(weights.theta)
     limits = Limits(time=args.time) if args.time else Limits(depth=args.depth)
@@ -119,7 +160,7 @@ def main() -> None:
         f"{weights.feature_set} ({game.feature_set.count} features, {weights.metadata.get('init')})"
     )
     print(f"\ntournament search, {what}, 64 MB table, {args.repeats} runs per position\n")
-    runs = search_runs(game, theta, limits, args.repeats)
+    runs = search_runs(game, states, theta, limits, args.repeats)
     print("| position | nodes | median s | median nodes/s |")
     print("| --- | ---: | ---: | ---: |")
     for name, results in runs.items():
@@ -128,17 +169,17 @@ def main() -> None:
         nps = statistics.median(n / s for n, s in results)
         print(f"| {name} | {nodes:,.0f} | {seconds:.3f} | {nps:,.0f} |")
     totals = [
-        (sum(runs[name][i][0] for name in POSITIONS), sum(runs[name][i][1] for name in POSITIONS))
+        (sum(r[i][0] for r in runs.values()), sum(r[i][1] for r in runs.values()))
         for i in range(args.repeats)
     ]
     overall = statistics.median(n / s for n, s in totals)
     nodes = statistics.median(n for n, _ in totals)
-    print(f"| **all five** | {nodes:,.0f} | | **{overall:,.0f}** |")
+    print(f"| **all {len(runs)}** | {nodes:,.0f} | | **{overall:,.0f}** |")
 
     print(f"\nstatic evaluation, {args.eval_reps:,} calls in a compiled loop, median of 5\n")
     print("| position | active features | ns per evaluate | ns per features call |")
     print("| --- | ---: | ---: | ---: |")
-    costs = eval_costs(game, theta, args.eval_reps, 5)
+    costs = eval_costs(game, states, theta, args.eval_reps, 5)
     for name, (active, ev, fe) in costs.items():
         print(f"| {name} | {active} | {ev:.0f} | {fe:.0f} |")
     ev = statistics.mean(c[1] for c in costs.values())

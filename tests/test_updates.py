@@ -101,6 +101,29 @@ def test_nlms_moves_a_single_position_a_fixed_share_of_its_error():
     assert moved == pytest.approx(0.25 * 4 * S * error(info.score.value, h, "logistic"))
 
 
+def test_grouped_nlms_moves_a_single_position_the_same_share_as_nlms():
+    """Per group normalised, the whole step still moves the position ``step`` of its error."""
+    game, learner = make("rootstrap", update="nlms-groups", loss="logistic", step=0.25)
+    state = game.state_from_text(POSITION)
+    h = float(learner.theta @ features(learner, state))
+    info = learner.search_and_learn(state, Limits(depth=1))
+    moved = float(learner.theta @ features(learner, state)) - h
+    assert moved == pytest.approx(0.25 * 4 * S * error(info.score.value, h, "logistic"))
+
+
+def test_grouped_nlms_gives_each_group_its_own_share():
+    """A group of small values (material) moves as far as one of large counts would."""
+    groups = [np.array([0, 1]), np.array([2])]
+    rule = make_rule("nlms-groups", 3, 0.5, "value", sgd_step=1.0, groups=groups)
+    gradient = np.array([2.0, 1.0, 300.0])  # e = 1, phi = (2, 1, 300)
+    squares = np.array([4.0, 1.0, 90000.0])
+    delta = rule.delta(gradient, float(squares.sum()), squares)
+    np.testing.assert_allclose(delta, [0.5 / 2 * 2 / 5, 0.5 / 2 * 1 / 5, 0.5 / 2 * 300 / 90000])
+    # each group moves the value by 0.25: material by 2*0.1 + 1*0.05, the count by 300/1200
+    assert delta[:2] @ gradient[:2] == pytest.approx(0.25)
+    assert delta[2] * 300 == pytest.approx(0.25)
+
+
 def test_adam_moves_every_weight_by_the_step_on_its_first_update():
     rule = Adam(4, step=2.0, loss="value")
     delta = rule.delta(np.array([3.0, -1e-3, 0.0, 50.0]), squared_norm=1.0)

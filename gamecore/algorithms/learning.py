@@ -1,8 +1,8 @@
 """Learning from search: the compiled parts of the learners, bound per game like the search.
 
 The kernels do not change θ: they add the error-weighted features of every
-node they move, Σ eᵢ·φ(sᵢ), to a dense ``gradient`` array (and Σ‖φ(sᵢ)‖²
-to ``stats[SQUARED_NORM]``), and the learner's update rule
+node they move, Σ eᵢ·φ(sᵢ), to a dense ``gradient`` array (Σ φ(sᵢ)² per
+feature to ``squares``, and Σ‖φ(sᵢ)‖² to ``stats[SQUARED_NORM]``), and the learner's update rule
 (:mod:`gamecore.learners.updates`) turns that into Δθ after the search: θ
 never changes while a search runs. Values and bounds are from the point of
 view of the team to move at each node; targets are clipped to ±MAX_EVAL, so a
@@ -63,12 +63,14 @@ def update_error(target, h, scale):
 
 
 @kernel
-def record_update(gradient, fidx, fval, n, target, h, scale, stats):
-    """gradient += e·φ for one node moved towards ``target``, with its statistics."""
+def record_update(gradient, squares, fidx, fval, n, target, h, scale, stats):
+    """gradient += e·φ and squares += φ² for one node moved towards ``target``, with its
+    statistics."""
     error = update_error(target, h, scale)
     squared = 0.0
     for i in range(n):
         gradient[fidx[i]] += error * fval[i]
+        squares[fidx[i]] += fval[i] * fval[i]
         squared += fval[i] * fval[i]
     stats[UPDATED] += 1
     stats[ABS_ERROR] += abs(target - h)
@@ -76,7 +78,7 @@ def record_update(gradient, fidx, fval, n, target, h, scale, stats):
 
 
 @kernel
-def treestrap_walk(st, ctx, theta, min_depth, scale, gradient, seen, stamp, ply, stats):
+def treestrap_walk(st, ctx, theta, min_depth, scale, gradient, squares, seen, stamp, ply, stats):
     """DeltaFromTransTbl (Veness et al. 2009, Algorithm 2) from ``st`` down the table.
 
     For every position reachable through the table with an entry searched to
@@ -102,18 +104,20 @@ def treestrap_walk(st, ctx, theta, min_depth, scale, gradient, seen, stamp, ply,
     elif upper < h:
         target = upper
     if target != h:
-        record_update(gradient, fidx, fval, n, target, h, scale, stats)
+        record_update(gradient, squares, fidx, fval, n, target, h, scale, stats)
     moves = ctx[0]
     count = game.gen_moves(st, moves[ply])
     for i in range(count):
         move = moves[ply, i]
         game.make_move(st, move)
-        treestrap_walk(st, ctx, theta, min_depth, scale, gradient, seen, stamp, ply + 1, stats)
+        treestrap_walk(
+            st, ctx, theta, min_depth, scale, gradient, squares, seen, stamp, ply + 1, stats
+        )
         game.unmake_move(st, move)
 
 
 @kernel
-def minimax_strap(st, ctx, theta, depth, ply, scale, gradient, stats):
+def minimax_strap(st, ctx, theta, depth, ply, scale, gradient, squares, stats):
     """Full-width minimax to ``depth``; every interior node moves towards its minimax value.
 
     TreeStrap(minimax) (Veness et al. 2009, Algorithm 1). The updates are
@@ -142,35 +146,24 @@ def minimax_strap(st, ctx, theta, depth, ply, scale, gradient, stats):
     for i in range(n):
         move = moves[ply, i]
         game.make_move(st, move)
-        value = minimax_strap(st, ctx, theta, depth - 1, ply + 1, scale, gradient, stats)
+        value = minimax_strap(st, ctx, theta, depth - 1, ply + 1, scale, gradient, squares, stats)
         if game.team_to_move(st) != team:
             value = -value
         game.unmake_move(st, move)
         best = max(best, value)
     h, count = linear_value(st, theta, fidx, fval)
     if clip(best) != h:
-        record_update(gradient, fidx, fval, count, clip(best), h, scale, stats)
+        record_update(gradient, squares, fidx, fval, count, clip(best), h, scale, stats)
     return best
 
 
 @kernel
-def move_towards(st, ctx, theta, target, scale, gradient, stats):
-    """One node, ``st``, towards ``target`` (RootStrap's root, TreeStrap(minimax)'s root)."""
+def move_towards(st, ctx, theta, target, scale, gradient, squares, stats):
+    """One node, ``st``, towards ``target`` (RootStrap's root, TreeStrap(minimax)'s root,
+    and every position of a finished game towards its result)."""
     fidx, fval = ctx[8], ctx[9]
     h, n = linear_value(st, theta, fidx, fval)
-    record_update(gradient, fidx, fval, n, clip(target), h, scale, stats)
-    stats[VISITED] += 1
-    return h
-
-
-@kernel
-def move_towards_outcome(st, ctx, theta, target, scale, gradient, squares, stats):
-    """Like ``move_towards``, and also squares += φ² per feature (for group-wise steps)."""
-    fidx, fval = ctx[8], ctx[9]
-    h, n = linear_value(st, theta, fidx, fval)
-    record_update(gradient, fidx, fval, n, clip(target), h, scale, stats)
-    for i in range(n):
-        squares[fidx[i]] += fval[i] * fval[i]
+    record_update(gradient, squares, fidx, fval, n, clip(target), h, scale, stats)
     stats[VISITED] += 1
     return h
 

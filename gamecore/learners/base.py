@@ -16,7 +16,13 @@ import numpy as np
 from gamecore.binding import bind
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
-from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, loss_scale, make_rule
+from gamecore.learners.updates import (
+    DEFAULT_LOSS,
+    DEFAULT_UPDATE,
+    grouped_step,
+    loss_scale,
+    make_rule,
+)
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
 from gamecore.values import MAX_EVAL
@@ -76,7 +82,9 @@ class Learner(ABC):
         self._groups = _covering_groups(game)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
-        self.rule = make_rule(update, game.feature_set.count, step, loss, self.default_step)
+        self.rule = make_rule(
+            update, game.feature_set.count, step, loss, self.default_step, self._groups
+        )
         self.searcher = Searcher(game, theta, SearchParams.training(), tt_megabytes=tt_megabytes)
         self.kernel = bind(game, "gamecore.algorithms.learning")
         self.stats = UpdateStats()
@@ -127,7 +135,7 @@ class Learner(ABC):
         while replay.history:
             replay.pop()
             target = 0.0 if winner is None else MAX_EVAL if replay.team == winner else -MAX_EVAL
-            self.kernel.move_towards_outcome(
+            self.kernel.move_towards(
                 replay.arrays,
                 self.searcher.ctx,
                 self.theta,
@@ -140,22 +148,24 @@ class Learner(ABC):
         if self.trainable is not None:
             gradient *= self.trainable
             squares *= self.trainable
-        share = self.outcome_step * self.rule.gain / len(self._groups)
-        delta = np.zeros_like(self.theta)
-        for members in self._groups:
-            norm = float(squares[members].sum())
-            if norm > 0:
-                delta[members] = share * gradient[members] / norm
+        delta = grouped_step(gradient, squares, self._groups, self.outcome_step * self.rule.gain)
         self.searcher.theta += delta
         self.stats.add(delta, self._stats, None)
         self._stats[:] = 0
 
-    def _apply(self, gradient: np.ndarray, info: SearchInfo | None) -> None:
-        """θ += the update rule's Δθ for ``gradient`` (Σ eᵢφᵢ) and ``self._stats``."""
+    def _buffers(self) -> tuple[np.ndarray, np.ndarray]:
+        """Zeroed arrays for one update's gradient (Σ eᵢφᵢ) and squares (Σ φᵢ² per feature)."""
+        return np.zeros_like(self.theta), np.zeros_like(self.theta)
+
+    def _apply(self, gradient: np.ndarray, squares: np.ndarray, info: SearchInfo | None) -> None:
+        """θ += the update rule's Δθ for ``gradient`` (Σ eᵢφᵢ), ``squares`` (Σ φᵢ² per
+        feature) and ``self._stats``."""
         if self.trainable is not None:
             gradient = gradient * self.trainable
+            squares = squares * self.trainable
         with np.errstate(over="ignore", invalid="ignore"):  # the trainer reports divergence
-            delta = self.rule.delta(gradient, float(self._stats[self.kernel.SQUARED_NORM]))
+            norm = float(self._stats[self.kernel.SQUARED_NORM])
+            delta = self.rule.delta(gradient, norm, squares)
             if self.trainable is not None:
                 delta = delta * self.trainable
             self.searcher.theta += delta  # in place: the search context holds this array

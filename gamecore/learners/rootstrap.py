@@ -6,8 +6,6 @@ V(root), with the same training-mode search TreeStrap(αβ) uses.
 
 from __future__ import annotations
 
-import numpy as np
-
 from gamecore.learners.base import Learner
 from gamecore.search import Limits, SearchInfo
 from gamecore.state import State
@@ -20,7 +18,7 @@ class RootStrap(Learner):
     def search_and_learn(self, state: State, limits: Limits) -> SearchInfo:
         self.searcher.clear()
         info = self.searcher.search(state, limits)
-        gradient = np.zeros_like(self.theta)
+        gradient, squares = self._buffers()
         self.kernel.move_towards(
             state.arrays,
             self.searcher.ctx,
@@ -28,7 +26,8 @@ class RootStrap(Learner):
             info.score.value,
             self.scale,
             gradient,
+            squares,
             self._stats,
         )
-        self._apply(gradient, info)
+        self._apply(gradient, squares, info)
         return info

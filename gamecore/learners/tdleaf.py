@@ -68,7 +68,7 @@ class TDLeaf(Learner):
         self._stats[k.UPDATED] = 1
         self._stats[k.ABS_ERROR] = abs(prediction - previous)
         self._stats[k.SQUARED_NORM] = float(trace @ trace)
-        self._apply(error * trace, info)
+        self._apply(error * trace, trace * trace, info)
 
     def _leaf_gradient(self, state: State, pv: list[int], team: int) -> np.ndarray:
         """φ of the principal leaf, signed for ``team`` (zero if the line ends the game)."""

@@ -34,7 +34,7 @@ class TreeStrapAlphaBeta(Learner):
         self.searcher.clear()
         info = self.searcher.search(state, limits)
         self._stamp += 1
-        gradient = np.zeros_like(self.theta)
+        gradient, squares = self._buffers()
         state.reserve(MAX_PLY + 1)
         self.kernel.treestrap_walk(
             state.arrays,
@@ -43,10 +43,11 @@ class TreeStrapAlphaBeta(Learner):
             np.int64(self.min_depth),
             self.scale,
             gradient,
+            squares,
             self._seen,
             np.int64(self._stamp),
             np.int64(0),
             self._stats,
         )
-        self._apply(gradient, info)
+        self._apply(gradient, squares, info)
         return info

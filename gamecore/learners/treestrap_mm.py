@@ -30,7 +30,7 @@ class TreeStrapMinimax(Learner):
         state.reserve(MAX_PLY + 1)
         start = time.perf_counter()
         max_depth = limits.depth or (MAX_PLY - 1 if limits.time else DEFAULT_DEPTH)
-        best: tuple[SearchInfo, np.ndarray, np.ndarray] | None = None
+        best: tuple[SearchInfo, np.ndarray, np.ndarray, np.ndarray] | None = None
         for depth in range(1, max_depth + 1):
             pass_start = time.perf_counter()
             best = self._minimax_pass(state, depth, start)
@@ -43,18 +43,19 @@ class TreeStrapMinimax(Learner):
             if limits.nodes is not None and best[0].nodes >= limits.nodes:
                 break
         assert best is not None
-        info, gradient, stats = best
+        info, gradient, squares, stats = best
         self._stats[:] = stats
-        self._apply(gradient, info)
+        self._apply(gradient, squares, info)
         return info
 
     def _minimax_pass(
         self, state: State, depth: int, start: float
-    ) -> tuple[SearchInfo, np.ndarray, np.ndarray]:
-        """One full-width pass: the root's choice, its gradient and its statistics."""
+    ) -> tuple[SearchInfo, np.ndarray, np.ndarray, np.ndarray]:
+        """One full-width pass: the root's choice, its gradient, squares and statistics."""
         k = self.kernel
         ctx = self.searcher.ctx
         gradient = np.zeros_like(self.theta)
+        squares = np.zeros_like(self.theta)
         stats = np.zeros(k.STATS_SIZE)
         team = state.team
         best_value, best_move = -INF, 0
@@ -68,6 +69,7 @@ class TreeStrapMinimax(Learner):
                 np.int64(1),
                 self.scale,
                 gradient,
+                squares,
                 stats,
             )
             if state.team != team:
@@ -76,7 +78,9 @@ class TreeStrapMinimax(Learner):
             if value > best_value:
                 best_value, best_move = value, move
         # The root is an interior node too.
-        k.move_towards(state.arrays, ctx, self.theta, best_value, self.scale, gradient, stats)
+        k.move_towards(
+            state.arrays, ctx, self.theta, best_value, self.scale, gradient, squares, stats
+        )
         info = SearchInfo(
             depth,
             Score.from_value(best_value),
@@ -86,4 +90,4 @@ class TreeStrapMinimax(Learner):
             depth,
             time.perf_counter() - start,
         )
-        return info, gradient, stats
+        return info, gradient, squares, stats

@@ -18,6 +18,10 @@ An **update rule** then chooses the step:
   which moves the evaluation of the updated positions a share ``step`` of
   the way to their targets however many features are active and however
   large they are, so no game needs a step of its own;
+* ``nlms-groups`` — the same per feature group (``Game.feature_groups``):
+  each of the G groups moves the positions ``step / G`` of the way, divided
+  by its own Σφ², so a group of a few small values (material counts) is not
+  starved by one of large counts (King-zone attacks) that holds most of ‖φ‖²;
 * ``adam`` — per-feature adaptive steps (Kingma & Ba 2015): each weight moves
   about ``step`` value units per update whatever the size and frequency of
   its feature;
@@ -67,8 +71,10 @@ class UpdateRule(ABC):
         self.gain = value_gain(loss)
 
     @abstractmethod
-    def delta(self, gradient: np.ndarray, squared_norm: float) -> np.ndarray:
-        """Δθ for the gradient Σ eᵢφᵢ of one search and its Σ‖φᵢ‖²."""
+    def delta(
+        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
+    ) -> np.ndarray:
+        """Δθ for the gradient Σ eᵢφᵢ of one search, its Σ‖φᵢ‖² and Σ φᵢ² per feature."""
 
     def state(self) -> dict[str, Any]:
         """What a checkpoint must keep for a resumed run to continue exactly (JSON-able)."""
@@ -78,20 +84,51 @@ class UpdateRule(ABC):
         """Restore :meth:`state`."""
 
 
+def grouped_step(
+    gradient: np.ndarray, squares: np.ndarray, groups: list[np.ndarray], share: float
+) -> np.ndarray:
+    """Δθ = Σ over the G groups of share/G · g_group / Σφ²_group (see ``nlms-groups``)."""
+    delta = np.zeros_like(gradient)
+    for members in groups:
+        norm = float(squares[members].sum())
+        if norm > 0:
+            delta[members] = (share / len(groups)) * gradient[members] / norm
+    return delta
+
+
 class SGD(UpdateRule):
     name = "sgd"
 
-    def delta(self, gradient: np.ndarray, squared_norm: float) -> np.ndarray:
+    def delta(
+        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
+    ) -> np.ndarray:
         return (self.step * self.gain) * gradient
 
 
 class NLMS(UpdateRule):
     name = "nlms"
 
-    def delta(self, gradient: np.ndarray, squared_norm: float) -> np.ndarray:
+    def delta(
+        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
+    ) -> np.ndarray:
         if squared_norm <= 0.0:
             return np.zeros_like(gradient)
         return (self.step * self.gain / squared_norm) * gradient
+
+
+class GroupedNLMS(UpdateRule):
+    name = "nlms-groups"
+
+    def __init__(self, size: int, step: float, loss: str, groups: list[np.ndarray]) -> None:
+        super().__init__(size, step, loss)
+        self.groups = groups
+
+    def delta(
+        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
+    ) -> np.ndarray:
+        if squares is None:
+            raise ValueError("nlms-groups needs the squares of the features per feature")
+        return grouped_step(gradient, squares, self.groups, self.step * self.gain)
 
 
 class Adam(UpdateRule):
@@ -106,7 +143,9 @@ class Adam(UpdateRule):
         self.mean_square = np.zeros(size)
         self.updates = 0
 
-    def delta(self, gradient: np.ndarray, squared_norm: float) -> np.ndarray:
+    def delta(
+        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
+    ) -> np.ndarray:
         g = self.gain * gradient
         self.updates += 1
         self.mean = self.beta1 * self.mean + (1.0 - self.beta1) * g
@@ -128,17 +167,29 @@ class Adam(UpdateRule):
         self.mean_square = np.array(state["mean_square"], dtype=np.float64)
 
 
-UPDATE_RULES: dict[str, type[UpdateRule]] = {rule.name: rule for rule in (Adam, NLMS, SGD)}
+UPDATE_RULES: dict[str, type[UpdateRule]] = {
+    rule.name: rule for rule in (Adam, NLMS, GroupedNLMS, SGD)
+}
 DEFAULT_UPDATE = "nlms"
 
-DEFAULT_STEPS = {"adam": 1.0, "nlms": 0.1}
+DEFAULT_STEPS = {"adam": 1.0, "nlms": 0.1, "nlms-groups": 0.1}
 """Steps of the scale-free rules: value units per update (adam), share of the error (nlms)."""
 
 
-def make_rule(name: str, size: int, step: float | None, loss: str, sgd_step: float) -> UpdateRule:
-    """The rule called ``name``; ``sgd_step`` is the learner's paper step (for ``sgd``)."""
+def make_rule(
+    name: str,
+    size: int,
+    step: float | None,
+    loss: str,
+    sgd_step: float,
+    groups: list[np.ndarray] | None = None,
+) -> UpdateRule:
+    """The rule called ``name``; ``sgd_step`` is the learner's paper step (for ``sgd``);
+    ``groups`` the feature groups (for ``nlms-groups``; default: one group of all)."""
     if name not in UPDATE_RULES:
         raise BadOption(f"unknown update rule {name!r} (choose from {', '.join(UPDATE_RULES)})")
     if step is None:
         step = DEFAULT_STEPS.get(name, sgd_step)  # the gain makes one sgd step fit both losses
+    if name == GroupedNLMS.name:
+        return GroupedNLMS(size, step, loss, groups or [np.arange(size)])
     return UPDATE_RULES[name](size, step, loss)
