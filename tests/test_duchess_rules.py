@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from gamecore.errors import BadPosition
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from gamecore.registry import get_game
 from games.duchess import layout
@@ -174,6 +175,16 @@ def test_team_wins_when_all_three_kings_are_mated_at_once() -> None:
         "blue-green-cyan wins: every player of red-yellow-magenta is checkmated"
     )
     assert state.returns() == [-1.0, 1.0, -1.0, 1.0, -1.0, 1.0]
+
+
+def test_a_position_whose_waiting_team_is_already_mated_is_refused() -> None:
+    """Play never reaches it: the team mated all at once is always the one to move."""
+    state = state_of(position(turn="blue", **MATED))
+    state.push_text("Ac4-Aa4")
+    over = state.to_text()
+    assert "turn=yellow" in over and state_of(over).status() == LOSS  # loads: the loser moves
+    with pytest.raises(BadPosition, match="red-yellow-magenta, the team not to move, is already"):
+        state_of(over.replace("turn=yellow", "turn=green"))
 
 
 def test_no_win_while_one_king_of_the_team_is_free() -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from gamecore.errors import BadMove, BadOption
+from gamecore.errors import BadMove, BadOption, BadPosition
 from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Geometry, PieceView
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
@@ -30,6 +30,7 @@ from games.duchess.layout import (
     PASSES,
     PLAYERS,
     QUIET,
+    SEAT,
     encode,
     move_from,
     move_promo,
@@ -153,7 +154,23 @@ class DuchessGame(Game):
         return notation.start_text(self.players)
 
     def load_text(self, arrays: tuple, text: str) -> None:
+        """Load ``text``; refuse a position whose team not to move is already all checkmated.
+
+        Play never reaches one: a team can only be mated all at once by the other team's
+        move, and then that team is the one to move (and has lost). Loading it would
+        start a game that was over, with the winner to move.
+        """
         notation.load_position(arrays, text, self.players, self.move_limit)
+        pos = arrays[0]
+        waiting = (int(pos[SEAT]) & 1) ^ 1
+        out = np.zeros(self.max_moves, dtype=np.int64)
+        if all(self.kernel._checkmated(pos, out, q) for q in range(waiting, self.players, 2)):
+            team = self.team_names[waiting]
+            shown = text if len(text) <= 60 else text[:57] + "..."
+            raise BadPosition(
+                f"bad duchess position {shown!r}: {team}, the team not to move, "
+                "is already checkmated (the game ended before this turn)"
+            )
 
     def position_text(self, arrays: tuple) -> str:
         return notation.write_position(arrays)
