@@ -91,7 +91,7 @@ class TrainConfig:
     algo: str = "treestrap-ab"
     vs: str = "self"
     """``self``, ``random`` or weights to play against (``zeros``, ``default``, a name the game
-    ships, a weights file)."""
+    ships, a weights file); several, comma-separated, take turns game by game."""
     games: int = 20
     depth: int | None = 2
     time_per_move: float | None = None
@@ -299,14 +299,13 @@ class Trainer:
         if resume is not None:
             self.learner.rule.load_state(resume.metadata["training"].get("update_rule", {}))
         self.learner_player = LearnerPlayer(self.learner, config.limits())
-        self.opponent = self._opponent()
+        self.opponents = [self._opponent(spec) for spec in config.vs.split(",")]
         self.book = load_book(self.game, config.book) if config.book else None
         self.stages = parse_stages(self.game, config.stages) if config.stages else None
         self.yardsticks = self._yardsticks()
         self._kept_log_rows = self._read_kept_log_rows()
 
-    def _opponent(self):
-        vs = self.config.vs
+    def _opponent(self, vs: str):
         if vs == "self":
             return self.learner_player
         if vs == "random":
@@ -574,11 +573,13 @@ class Trainer:
             if not moves or state.status() != ONGOING:
                 break
             state.push_unchecked(moves[int(self.rng.integers(len(moves)))])
-        self_play = self.opponent is self.learner_player
-        learner_team = None if self_play else index % 2
+        # Opponents take turns; each meets the learner on both sides in turn.
+        opponent = self.opponents[index % len(self.opponents)]
+        self_play = opponent is self.learner_player
+        learner_team = None if self_play else (index // len(self.opponents)) % 2
         self.learner_player.new_game()
         if not self_play:
-            self.opponent.new_game()
+            opponent.new_game()
         end = ""
         clocks = None
         if self.time_control is not None:
@@ -591,7 +592,7 @@ class Trainer:
             if len(state.history) >= config.max_plies:
                 end = f"adjudicated a draw after {config.max_plies} plies"
                 break
-            seat = self.learner_player if self_play or state.team == learner_team else self.opponent
+            seat = self.learner_player if self_play or state.team == learner_team else opponent
             choice: Choice = choose_on_clock(seat, state, clocks)
             state.push_unchecked(choice.move)
         finished = state.status() != ONGOING

@@ -352,3 +352,22 @@ def test_a_torn_last_log_row_is_dropped_on_resume(tmp_path):
     Trainer(resumed, resume=checkpoint).run()
     assert [r["game"] for r in log_rows(config)] == ["1", "2", "3", "4", "5", "6"]
     assert run_cli("plot-learning", str(log), "--out", str(tmp_path / "p.png")).returncode == 0
+
+
+def test_several_opponents_take_turns_and_each_meets_both_sides(tmp_path):
+    cfg = TrainConfig(
+        game="connect4", games=4, depth=1, vs="random,zeros", out=str(tmp_path / "w.npz")
+    )
+    trainer = Trainer(cfg)
+    met: list[tuple[str, int]] = []
+    for opponent in trainer.opponents:
+        name = "random" if not hasattr(opponent, "limits") else "zeros"
+
+        def new_game(name=name, original=opponent.new_game):
+            met.append((name, len(met)))
+            original()
+
+        opponent.new_game = new_game
+    rows = [trainer.play_game(i) for i in range(4)]
+    assert [name for name, _ in met] == ["random", "zeros", "random", "zeros"]
+    assert [row["learner_team"] for row in rows] == [0, 0, 1, 1]

@@ -41,7 +41,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--vs",
         default=None,
         help="opponent: self, random, zeros, default, a weights name the game ships or a "
-        "weights file",
+        "weights file; several, comma-separated, take turns (e.g. default,random)",
     )
     parser.add_argument(
         "--games",
