@@ -295,6 +295,7 @@ class Trainer:
         if config.algo == "tdleaf":
             options["lam"] = config.lam
         self.learner = learner_cls(self.game, theta, **options)
+        self._learner_options = options
         self.average = resume.theta.copy() if resume is not None else theta.copy()
         if resume is not None:
             self.learner.rule.load_state(resume.metadata["training"].get("update_rule", {}))
@@ -304,6 +305,27 @@ class Trainer:
         self.stages = parse_stages(self.game, config.stages) if config.stages else None
         self.yardsticks = self._yardsticks()
         self._kept_log_rows = self._read_kept_log_rows()
+
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) everything a training game runs: a search
+        and an update by a throwaway copy of the learner, and one move towards a result.
+
+        Done once here, before the workers start, so that on a cold cache the code is
+        compiled once (and the workers load it) and the user can be told it is happening.
+        """
+        state = self.game.initial_state()
+        learner = type(self.learner)(self.game, self.learner.theta.copy(), **self._learner_options)
+        learner.search_and_learn(state, Limits(depth=1))
+        learner.kernel.move_towards(
+            state.arrays,
+            learner.searcher.ctx,
+            learner.theta,
+            0.0,
+            learner.scale,
+            np.zeros_like(learner.theta),
+            np.zeros_like(learner.theta),
+            np.zeros(learner.kernel.STATS_SIZE),
+        )
 
     def _opponent(self, vs: str):
         if vs == "self":

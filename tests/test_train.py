@@ -371,3 +371,31 @@ def test_several_opponents_take_turns_and_each_meets_both_sides(tmp_path):
     rows = [trainer.play_game(i) for i in range(4)]
     assert [name for name, _ in met] == ["random", "zeros", "random", "zeros"]
     assert [row["learner_team"] for row in rows] == [0, 0, 1, 1]
+
+
+def test_warming_up_compiles_without_touching_the_run(tmp_path):
+    trainer = Trainer(TrainConfig(game="checkers", games=1, out=str(tmp_path / "w.npz")))
+    theta = trainer.learner.theta.copy()
+    trainer.warm_up()
+    np.testing.assert_array_equal(trainer.learner.theta, theta)
+    assert trainer.progress.games_done == 0
+
+
+def test_a_long_preparation_is_announced_as_compiling(monkeypatch, capsys):
+    import time
+
+    from gamecore.commands import train as train_command
+
+    class SlowToCompile:
+        config = TrainConfig(game="duchess", games=1)
+
+        def warm_up(self):
+            time.sleep(0.3)
+
+    monkeypatch.setattr(train_command, "NOTICE_AFTER_SECONDS", 0.1)
+    train_command.warm_up(SlowToCompile())
+    err = capsys.readouterr().err
+    assert "compiling the duchess search and learners" in err and "ready after" in err
+    quick = type("Quick", (), {"config": SlowToCompile.config, "warm_up": lambda self: None})
+    train_command.warm_up(quick())
+    assert capsys.readouterr().err == ""

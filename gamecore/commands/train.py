@@ -6,6 +6,8 @@ import argparse
 import dataclasses
 import signal
 import sys
+import threading
+import time
 from pathlib import Path
 
 from tqdm import tqdm
@@ -26,6 +28,9 @@ from gamecore.stages import parse_stages
 from gamecore.train import Progress, TrainConfig, Trainer, resume_config
 from gamecore.weights import Weights
 from gamecore.yardsticks import DEFAULT_GAMES, DEFAULT_OPPONENTS, check_schedule, score_text
+
+NOTICE_AFTER_SECONDS = 2.0
+"""Preparation that takes longer than this is compiling, and the user is told so."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -233,6 +238,32 @@ def check_outputs(config: TrainConfig, fresh: bool, force: bool) -> None:
         )
 
 
+def warm_up(trainer: Trainer) -> None:
+    """Compile the game's search and learners before the first game, saying so when it takes
+    long (a cold numba cache: tens of seconds for Duchess, then seconds on every later run)."""
+    done = threading.Event()
+    game = trainer.config.game
+
+    def announce() -> None:
+        if not done.wait(NOTICE_AFTER_SECONDS):
+            sys.stderr.write(
+                f"gamecore train: compiling the {game} search and learners "
+                "(once; later runs load them from the cache)...\n"
+            )
+
+    start = time.perf_counter()
+    notice = threading.Thread(target=announce, daemon=True)
+    notice.start()
+    try:
+        trainer.warm_up()
+    finally:
+        done.set()
+        notice.join()
+    seconds = time.perf_counter() - start
+    if seconds > NOTICE_AFTER_SECONDS:
+        sys.stderr.write(f"gamecore train: ready after {seconds:.0f} s\n")
+
+
 def run(args: argparse.Namespace) -> int:
     config, checkpoint = build_config(args)
     check_outputs(config, fresh=checkpoint is None, force=args.force)
@@ -241,6 +272,7 @@ def run(args: argparse.Namespace) -> int:
             if getattr(args, option) is not None:
                 raise BadOption(f"--{option.replace('_', '-')} needs --eval-every")
     trainer = Trainer(config, resume=checkpoint)
+    warm_up(trainer)
     executor = executor_from_args(args)
     done = trainer.progress.games_done
     bar = tqdm(total=config.games, initial=done, unit="game", desc=f"{config.game} {config.algo}")
