@@ -82,3 +82,27 @@ def test_passes_in_the_tree(game) -> None:
     state = state_of(position(turn="yellow", yellow="KCa1,WCi1", green="KDc1,RCa3,RCb3"))
     info = Searcher(game, Weights.default(game).theta).search(state, Limits(depth=3))
     assert state.move_text(info.pv[0]) == "pass"
+
+
+@pytest.mark.parametrize("players", [6, 4])
+def test_quiescence_stays_bounded_in_random_positions(players):
+    """Quiescence searches every move when in check, and Duchess players are often in check:
+    over random positions a depth-1 search must stay small. Without the cap on check evasions
+    (``SearchParams.check_evasion_plies``) one of these six-player positions took 41,210
+    nodes; with it the largest takes about 10,000."""
+    import numpy as np
+
+    game = get_game("duchess", players=players)
+    searcher = Searcher(game, Weights.default(game).theta)
+    rng = np.random.default_rng(players)
+    largest = 0
+    for _ in range(25):
+        state = game.initial_state()
+        for _ in range(int(rng.integers(20, 300))):
+            moves = state.legal_moves()
+            if not moves or state.status() != 0:
+                break
+            state.push(moves[int(rng.integers(len(moves)))])
+        searcher.clear()
+        largest = max(largest, searcher.search(state, Limits(depth=1)).nodes)
+    assert largest < 20_000

@@ -204,15 +204,16 @@ def enter_node(ctx, ply):
 
 
 @kernel
-def quiesce(st, ctx, params, ply, alpha, beta):
-    """Search noisy moves only (all moves when in check) until the position is quiet."""
+def quiesce(st, ctx, params, ply, qply, alpha, beta):
+    """Search noisy moves only until the position is quiet; all moves when in check, in the
+    first ``params.check_evasion_plies`` plies of quiescence (``qply`` counts them)."""
     if enter_node(ctx, ply):
         return 0.0
     info = ctx[6]
     info[QNODES] += 1
     moves = ctx[0]
     theta, fidx, fval = ctx[7], ctx[8], ctx[9]
-    in_check = game.king_attacked(st, game.side_to_move(st))
+    in_check = qply < params.check_evasion_plies and game.king_attacked(st, game.side_to_move(st))
     if in_check:
         n = game.gen_moves(st, moves[ply])
         result = game.status(st, n)
@@ -237,7 +238,7 @@ def quiesce(st, ctx, params, ply, alpha, beta):
         move = next_move(ctx, ply, i, n)
         game.make_move(st, move)
         low, high, sign = child_window(game.team_to_move(st) == team, alpha, beta)
-        value = sign * quiesce(st, ctx, params, ply + 1, low, high)
+        value = sign * quiesce(st, ctx, params, ply + 1, qply + 1, low, high)
         game.unmake_move(st, move)
         if info[ABORTED]:
             return 0.0
@@ -280,7 +281,7 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         return evaluate(st, theta, fidx, fval)
     if depth <= 0:
         if params.quiescence:
-            return quiesce(st, ctx, params, ply, alpha, beta)
+            return quiesce(st, ctx, params, ply, np.int64(0), alpha, beta)
         return evaluate(st, theta, fidx, fval)
 
     key = game.hash_of(st)
