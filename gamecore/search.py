@@ -33,6 +33,34 @@ from gamecore.state import State
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
 
 
+class SearchContext(NamedTuple):
+    """The buffers a search works in, allocated once per :class:`Searcher` and passed to
+    every compiled search and learning function (the learners reuse them afterwards)."""
+
+    moves: np.ndarray
+    """[ply, i]: the moves generated at each ply."""
+    keys: np.ndarray
+    """[ply, i]: their ordering keys."""
+    killers: np.ndarray
+    """[ply, 2]: two quiet moves that caused a cut-off at that ply."""
+    history: np.ndarray
+    """[team, slot]: the history heuristic's counters."""
+    pv: np.ndarray
+    """[ply, ply]: the triangular principal-variation table."""
+    pv_len: np.ndarray
+    """[ply]: where each ply's principal variation ends."""
+    info: np.ndarray
+    """Counters and flags shared with Python (indices in the search template: NODES, ...)."""
+    theta: np.ndarray
+    """The weights θ the search evaluates with (learning changes them in place)."""
+    fidx: np.ndarray
+    """Active feature indices of the last evaluation."""
+    fval: np.ndarray
+    """Their values."""
+    tt: ttable.Table
+    """The transposition table."""
+
+
 class SearchParams(NamedTuple):
     """Every search knob, in one record a tuner can change (see seed 004 on tuning them).
 
@@ -179,18 +207,18 @@ class Searcher:
         self.tt = ttable.new_table(tt_megabytes)
         self.info = np.zeros(k.INFO_SIZE, dtype=np.int64)
         self._generation = 0
-        self.ctx = (
-            np.zeros((rows, game.max_moves), dtype=np.int64),  # moves per ply
-            np.zeros((rows, game.max_moves), dtype=np.int64),  # ordering keys
-            np.zeros((rows, 2), dtype=np.int64),  # killers
-            np.zeros((2, 1 << k.HISTORY_BITS), dtype=np.int64),  # history per team
-            np.zeros((rows, rows), dtype=np.int64),  # triangular PV
-            np.zeros(rows, dtype=np.int64),  # PV lengths
-            self.info,
-            self.theta,
-            np.zeros(game.feature_set.count, dtype=np.int64),  # active feature indices
-            np.zeros(game.feature_set.count, dtype=np.float64),  # their values
-            self.tt,
+        self.ctx = SearchContext(
+            moves=np.zeros((rows, game.max_moves), dtype=np.int64),
+            keys=np.zeros((rows, game.max_moves), dtype=np.int64),
+            killers=np.zeros((rows, 2), dtype=np.int64),
+            history=np.zeros((2, 1 << k.HISTORY_BITS), dtype=np.int64),
+            pv=np.zeros((rows, rows), dtype=np.int64),
+            pv_len=np.zeros(rows, dtype=np.int64),
+            info=self.info,
+            theta=self.theta,
+            fidx=np.zeros(game.feature_set.count, dtype=np.int64),
+            fval=np.zeros(game.feature_set.count, dtype=np.float64),
+            tt=self.tt,
         )
 
     # -- control -----------------------------------------------------------------
@@ -229,13 +257,13 @@ class Searcher:
     def clear(self) -> None:
         """Forget the transposition table, killers and history (a new game, or TreeStrap)."""
         ttable.clear(self.tt)
-        self.ctx[2][:] = 0
-        self.ctx[3][:] = 0
+        self.ctx.killers[:] = 0
+        self.ctx.history[:] = 0
 
     def evaluate(self, state: State) -> float:
         """The static evaluation of ``state`` for its team to move."""
         k = self.kernel
-        return float(k.static_evaluation(state.arrays, self.theta, self.ctx[8], self.ctx[9]))
+        return float(k.static_evaluation(state.arrays, self.theta, self.ctx.fidx, self.ctx.fval))
 
     # -- searching ---------------------------------------------------------------
 
@@ -329,8 +357,8 @@ class Searcher:
                 seconds,
                 complete=False,
             )
-        pv_len = int(self.ctx[5][0])
-        pv = [int(m) for m in self.ctx[4][0, :pv_len]]
+        pv_len = int(self.ctx.pv_len[0])
+        pv = [int(m) for m in self.ctx.pv[0, :pv_len]]
         score = Score.from_value(float(value))
         best = pv[0] if pv else int(info[k.ROOT_BEST])
         return SearchInfo(depth, score, best, pv, nodes, int(info[k.SELDEPTH]), seconds)

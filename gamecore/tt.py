@@ -7,7 +7,7 @@ evaluation of every stored position towards whichever bound it violates
 just good enough for move ordering: a result that failed low is an upper
 bound, one that failed high a lower bound, one inside the window both.
 
-The table is a tuple of parallel numpy arrays, one slot per hash index
+The table is a :class:`Table` of parallel numpy arrays, one slot per hash index
 (``key & mask``), so it is allocated once, sized by the caller, and probed
 inside numba without allocation. Values are stored relative to the node (mate
 distances counted from the node, not from the root), so an entry is valid
@@ -15,6 +15,8 @@ wherever in the tree the position recurs.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,38 +29,54 @@ INF = 1.0e9
 NO_DEPTH = -1
 
 
-def new_table(megabytes: float) -> tuple:
+class Table(NamedTuple):
+    """One array per entry field, indexed by slot."""
+
+    keys: np.ndarray
+    """uint64 position hash (0: empty)."""
+    lower: np.ndarray
+    """Lower bound on the value (relative to the node)."""
+    upper: np.ndarray
+    """Upper bound on the value."""
+    move: np.ndarray
+    """int64 best move (0: none)."""
+    depth: np.ndarray
+    """int16 depth the bounds were searched to (NO_DEPTH: empty)."""
+    generation: np.ndarray
+    """int16 search number that wrote the entry."""
+
+
+def new_table(megabytes: float) -> Table:
     """A table of the largest power-of-two slot count fitting in ``megabytes``."""
     slots = 1
     while slots * 2 * ENTRY_BYTES <= megabytes * 1024 * 1024:
         slots *= 2
-    return (
-        np.zeros(slots, dtype=np.uint64),  # keys
-        np.full(slots, -INF),  # lower bounds
-        np.full(slots, INF),  # upper bounds
-        np.zeros(slots, dtype=np.int64),  # best move (0: none)
-        np.full(slots, NO_DEPTH, dtype=np.int16),  # depth the bounds were searched to
-        np.zeros(slots, dtype=np.int16),  # generation (search number) of the entry
+    return Table(
+        keys=np.zeros(slots, dtype=np.uint64),
+        lower=np.full(slots, -INF),
+        upper=np.full(slots, INF),
+        move=np.zeros(slots, dtype=np.int64),
+        depth=np.full(slots, NO_DEPTH, dtype=np.int16),
+        generation=np.zeros(slots, dtype=np.int16),
     )
 
 
-def clear(tt: tuple) -> None:
+def clear(tt: Table) -> None:
     """Forget every entry (TreeStrap clears the table before each training search)."""
-    keys, lower, upper, move, depth, gen = tt
-    keys[:] = 0
-    lower[:] = -INF
-    upper[:] = INF
-    move[:] = 0
-    depth[:] = NO_DEPTH
-    gen[:] = 0
+    tt.keys[:] = 0
+    tt.lower[:] = -INF
+    tt.upper[:] = INF
+    tt.move[:] = 0
+    tt.depth[:] = NO_DEPTH
+    tt.generation[:] = 0
 
 
 @kernel
 def probe(tt, key):
     """The slot holding ``key``, or -1."""
-    keys = tt[0]
+    keys = tt.keys
     slot = np.int64(key & np.uint64(keys.shape[0] - 1))
-    if keys[slot] == key and tt[4][slot] != NO_DEPTH:
+    if keys[slot] == key and tt.depth[slot] != NO_DEPTH:
         return slot
     return np.int64(-1)
 
@@ -71,7 +89,14 @@ def store(tt, key, depth, value, alpha, beta, move, generation):
     replaced when the new search is at least as deep or the old entry is from
     an earlier search; a deeper entry of this search is kept.
     """
-    keys, lower, upper, moves, depths, gens = tt
+    keys, lower, upper, moves, depths, gens = (
+        tt.keys,
+        tt.lower,
+        tt.upper,
+        tt.move,
+        tt.depth,
+        tt.generation,
+    )
     slot = np.int64(key & np.uint64(keys.shape[0] - 1))
     same = keys[slot] == key and depths[slot] == depth
     if not same:

@@ -87,16 +87,16 @@ def treestrap_walk(st, ctx, theta, min_depth, scale, gradient, squares, seen, st
     table slot) makes each stored position count once, however many paths
     lead to it.
     """
-    tt = ctx[10]
-    fidx, fval = ctx[8], ctx[9]
+    tt = ctx.tt
+    fidx, fval = ctx.fidx, ctx.fval
     key = game.hash_of(st)
     slot = ttable.probe(tt, key)
-    if slot < 0 or tt[4][slot] < min_depth or seen[slot] == stamp or ply >= MAX_PLY:
+    if slot < 0 or tt.depth[slot] < min_depth or seen[slot] == stamp or ply >= MAX_PLY:
         return
     seen[slot] = stamp
     stats[VISITED] += 1
-    lower = clip(tt[1][slot])
-    upper = clip(tt[2][slot])
+    lower = clip(tt.lower[slot])
+    upper = clip(tt.upper[slot])
     h, n = linear_value(st, theta, fidx, fval)
     target = h
     if lower > h:
@@ -105,7 +105,7 @@ def treestrap_walk(st, ctx, theta, min_depth, scale, gradient, squares, seen, st
         target = upper
     if target != h:
         record_update(gradient, squares, fidx, fval, n, target, h, scale, stats)
-    moves = ctx[0]
+    moves = ctx.moves
     count = game.gen_moves(st, moves[ply])
     for i in range(count):
         move = moves[ply, i]
@@ -124,8 +124,8 @@ def minimax_strap(st, ctx, theta, depth, ply, scale, gradient, squares, stats):
     accumulated as the recursion unwinds, which is the same as keeping the
     tree in memory and updating it afterwards. Returns the node's value.
     """
-    fidx, fval = ctx[8], ctx[9]
-    moves = ctx[0]
+    fidx, fval = ctx.fidx, ctx.fval
+    moves = ctx.moves
     stats[VISITED] += 1
     if ply >= MAX_PLY:
         h, _ = linear_value(st, theta, fidx, fval)
@@ -161,7 +161,7 @@ def minimax_strap(st, ctx, theta, depth, ply, scale, gradient, squares, stats):
 def move_towards(st, ctx, theta, target, scale, gradient, squares, stats):
     """One node, ``st``, towards ``target`` (RootStrap's root, TreeStrap(minimax)'s root,
     and every position of a finished game towards its result)."""
-    fidx, fval = ctx[8], ctx[9]
+    fidx, fval = ctx.fidx, ctx.fval
     h, n = linear_value(st, theta, fidx, fval)
     record_update(gradient, squares, fidx, fval, n, clip(target), h, scale, stats)
     stats[VISITED] += 1
@@ -171,7 +171,7 @@ def move_towards(st, ctx, theta, target, scale, gradient, squares, stats):
 @kernel
 def accumulate_features(st, ctx, scale, out):
     """out += scale · φ(st): TD-Leaf's eligibility trace gathers gradients this way."""
-    fidx, fval = ctx[8], ctx[9]
+    fidx, fval = ctx.fidx, ctx.fval
     n = game.features(st, fidx, fval)
     add_scaled_features(out, fidx, fval, n, scale)
     return np.int64(n)

@@ -105,7 +105,7 @@ def history_slot(move):
 @kernel
 def order_moves(st, ctx, ply, n, tt_move, use_killers, use_history):
     """Give each of the ``n`` moves at ``ply`` its ordering key (sorted lazily by ``pick``)."""
-    moves, keys, killers, history = ctx[0], ctx[1], ctx[2], ctx[3]
+    moves, keys, killers, history = ctx.moves, ctx.keys, ctx.killers, ctx.history
     team = game.team_to_move(st)
     for i in range(n):
         m = moves[ply, i]
@@ -127,7 +127,7 @@ def order_moves(st, ctx, ply, n, tt_move, use_killers, use_history):
 @kernel
 def pick(ctx, ply, i, n):
     """Swap the best-keyed move of ``i..n-1`` into place ``i`` and return it (selection sort)."""
-    moves, keys = ctx[0], ctx[1]
+    moves, keys = ctx.moves, ctx.keys
     best = i
     for j in range(i + 1, n):
         if keys[ply, j] > keys[ply, best]:
@@ -142,7 +142,7 @@ def pick(ctx, ply, i, n):
 def sort_rest(ctx, ply, i, n):
     """Sort the moves ``i..n-1`` by key, best first (insertion sort: stable, allocation-free,
     and quick on the long runs of equal keys that quiet moves have)."""
-    moves, keys = ctx[0], ctx[1]
+    moves, keys = ctx.moves, ctx.keys
     for j in range(i + 1, n):
         move, key = moves[ply, j], keys[ply, j]
         k = j
@@ -163,13 +163,13 @@ def next_move(ctx, ply, i, n):
         return pick(ctx, ply, i, n)
     if i == PICKED_ONE_BY_ONE:
         sort_rest(ctx, ply, i, n)
-    return ctx[0][ply, i]
+    return ctx.moves[ply, i]
 
 
 @kernel
 def reward_quiet(st, ctx, ply, move, depth):
     """A quiet move caused a cutoff: remember it as a killer and in the history table."""
-    killers, history = ctx[2], ctx[3]
+    killers, history = ctx.killers, ctx.history
     if killers[ply, 0] != move:
         killers[ply, 1] = killers[ply, 0]
         killers[ply, 0] = move
@@ -182,7 +182,7 @@ def reward_quiet(st, ctx, ply, move, depth):
 
 @kernel
 def update_pv(ctx, ply, move):
-    pv, pv_len = ctx[4], ctx[5]
+    pv, pv_len = ctx.pv, ctx.pv_len
     pv[ply, ply] = move
     child_end = pv_len[ply + 1]
     for j in range(ply + 1, child_end):
@@ -193,7 +193,7 @@ def update_pv(ctx, ply, move):
 @kernel
 def enter_node(ctx, ply):
     """Count the node and say whether the search must stop (limit, stop flag)."""
-    info, pv_len = ctx[6], ctx[5]
+    info, pv_len = ctx.info, ctx.pv_len
     info[NODES] += 1
     pv_len[ply] = ply
     if ply > info[SELDEPTH]:
@@ -209,10 +209,10 @@ def quiesce(st, ctx, params, ply, qply, alpha, beta):
     first ``params.check_evasion_plies`` plies of quiescence (``qply`` counts them)."""
     if enter_node(ctx, ply):
         return 0.0
-    info = ctx[6]
+    info = ctx.info
     info[QNODES] += 1
-    moves = ctx[0]
-    theta, fidx, fval = ctx[7], ctx[8], ctx[9]
+    moves = ctx.moves
+    theta, fidx, fval = ctx.theta, ctx.fidx, ctx.fval
     in_check = qply < params.check_evasion_plies and game.king_attacked(st, game.side_to_move(st))
     if in_check:
         n = game.gen_moves(st, moves[ply])
@@ -269,8 +269,8 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     """Fail-soft PVS. Returns the value for the team to move; stores its bounds in the TT."""
     if enter_node(ctx, ply):
         return 0.0
-    moves, info, tt = ctx[0], ctx[6], ctx[10]
-    theta, fidx, fval = ctx[7], ctx[8], ctx[9]
+    moves, info, tt = ctx.moves, ctx.info, ctx.tt
+    theta, fidx, fval = ctx.theta, ctx.fidx, ctx.fval
     n = game.gen_moves(st, moves[ply])
     result = game.status(st, n)
     # A root already over by rule (a repetition nobody claimed) is still searched
@@ -288,10 +288,10 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     tt_move = 0
     slot = ttable.probe(tt, key)
     if slot >= 0:
-        tt_move = tt[3][slot]
-        if ply > 0 and tt[4][slot] >= depth:
-            low = from_tt(tt[1][slot], ply)
-            high = from_tt(tt[2][slot], ply)
+        tt_move = tt.move[slot]
+        if ply > 0 and tt.depth[slot] >= depth:
+            low = from_tt(tt.lower[slot], ply)
+            high = from_tt(tt.upper[slot], ply)
             if low >= beta:
                 return low
             if high <= alpha:
@@ -410,8 +410,8 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
 @kernel
 def search_root(st, ctx, params, depth, alpha, beta):
     """One iteration of iterative deepening from the root (ply 0)."""
-    info = ctx[6]
-    game.value_refresh(st, ctx[7])  # θ may have changed since the last search (learning)
+    info = ctx.info
+    game.value_refresh(st, ctx.theta)  # θ may have changed since the last search (learning)
     info[ROOT_BEST] = 0
     info[SELDEPTH] = 0
     return negamax(st, ctx, params, depth, np.int64(0), alpha, beta, np.int64(1))

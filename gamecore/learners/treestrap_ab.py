@@ -27,7 +27,7 @@ class TreeStrapAlphaBeta(Learner):
         if min_depth < 1:
             raise ValueError("TreeStrap(αβ) needs a minimum depth of at least 1")
         self.min_depth = min_depth
-        self._seen = np.zeros(self.searcher.tt[0].shape[0], dtype=np.int64)
+        self._seen = np.zeros(self.searcher.tt.keys.shape[0], dtype=np.int64)
         self._stamp = 0
 
     def search_and_learn(self, state: State, limits: Limits) -> SearchInfo:
