@@ -94,6 +94,9 @@ class Game(ABC):
     training_defaults: ClassVar[dict[str, Any]] = {}
     """Defaults of ``gamecore train`` for this game (games, depth, max_plies, opening_plies, vs),
     chosen so that a run with no options finishes within ten minutes and beats zero weights."""
+    training_defaults_against: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Changes to :attr:`training_defaults` when ``--vs`` names that opponent (e.g. a short
+    first run against ``random``)."""
 
     def __init__(self, **options: Any) -> None:
         if options:

@@ -399,3 +399,19 @@ def test_a_long_preparation_is_announced_as_compiling(monkeypatch, capsys):
     quick = type("Quick", (), {"config": SlowToCompile.config, "warm_up": lambda self: None})
     train_command.warm_up(quick())
     assert capsys.readouterr().err == ""
+
+
+def test_a_game_can_change_its_training_defaults_for_one_opponent(monkeypatch):
+    from gamecore.cli import build_parser
+    from gamecore.commands.train import build_config
+    from gamecore.registry import game_class
+
+    cls = game_class("connect4")
+    monkeypatch.setattr(cls, "training_defaults_against", {"random": {"games": 7}})
+    parse = build_parser().parse_args
+    against_random, _ = build_config(parse(["train", "connect4", "--vs", "random"]))
+    assert against_random.games == 7 and against_random.depth == cls.training_defaults["depth"]
+    against_self, _ = build_config(parse(["train", "connect4"]))
+    assert against_self.games == cls.training_defaults["games"]
+    given, _ = build_config(parse(["train", "connect4", "--vs", "random", "--games", "9"]))
+    assert given.games == 9  # what the user types still wins

@@ -203,8 +203,10 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         if args.out is None:
             config = dataclasses.replace(config, out=args.resume)
         return config, checkpoint
-    defaults = dict(game_class(args.game).training_defaults)
+    cls = game_class(args.game)
     given = {k: v for k, v in fields.items() if v is not None}
+    defaults = dict(cls.training_defaults)
+    defaults.update(cls.training_defaults_against.get(given.get("vs", defaults.get("vs")), {}))
     if ("time_per_move" in given or "time_control" in given) and "depth" not in given:
         given["depth"] = None
     config = TrainConfig(game=args.game, game_options=parse_options(args.option))
