@@ -92,18 +92,10 @@ def test_tdleaf_moves_the_first_leaf_by_the_temporal_difference():
     np.testing.assert_allclose(learner.theta, theta + 1e-4 * 4 * S * td * trace, atol=1e-12)
 
 
-def test_nlms_moves_a_single_position_a_fixed_share_of_its_error():
-    game, learner = make("rootstrap", update="nlms", loss="logistic", step=0.25)
-    state = game.state_from_text(POSITION)
-    h = float(learner.theta @ features(learner, state))
-    info = learner.search_and_learn(state, Limits(depth=1))
-    moved = float(learner.theta @ features(learner, state)) - h
-    assert moved == pytest.approx(0.25 * 4 * S * error(info.score.value, h, "logistic"))
-
-
-def test_grouped_nlms_moves_a_single_position_the_same_share_as_nlms():
-    """Per group normalised, the whole step still moves the position ``step`` of its error."""
-    game, learner = make("rootstrap", update="nlms-groups", loss="logistic", step=0.25)
+@pytest.mark.parametrize("update", ["nlms", "nlms-groups"])
+def test_nlms_moves_a_single_position_a_fixed_share_of_its_error(update):
+    """Per group normalised too, the whole step moves the position ``step`` of its error."""
+    game, learner = make("rootstrap", update=update, loss="logistic", step=0.25)
     state = game.state_from_text(POSITION)
     h = float(learner.theta @ features(learner, state))
     info = learner.search_and_learn(state, Limits(depth=1))
