@@ -157,6 +157,6 @@ def test_vs_and_init_take_weights_names(tmp_path):
     cfg = config(tmp_path, vs="zeros", init="zeros", games=1, eval_every=0)
     trainer = Trainer(cfg)
     assert not trainer.learner.theta.any()
-    assert trainer.opponent.name == "zeros"
+    assert [opponent.name for opponent in trainer.opponents] == ["zeros"]
     trainer.run()
     assert Weights.load(cfg.out).metadata["games"] == 1
