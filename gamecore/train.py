@@ -316,14 +316,15 @@ class Trainer:
         state = self.game.initial_state()
         learner = type(self.learner)(self.game, self.learner.theta.copy(), **self._learner_options)
         learner.search_and_learn(state, Limits(depth=1))
+        gradient, squares = learner._buffers()
         learner.kernel.move_towards(
             state.arrays,
             learner.searcher.ctx,
             learner.theta,
             0.0,
             learner.scale,
-            np.zeros_like(learner.theta),
-            np.zeros_like(learner.theta),
+            gradient,
+            squares,
             np.zeros(learner.kernel.STATS_SIZE),
         )
 

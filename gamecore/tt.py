@@ -89,14 +89,7 @@ def store(tt, key, depth, value, alpha, beta, move, generation):
     replaced when the new search is at least as deep or the old entry is from
     an earlier search; a deeper entry of this search is kept.
     """
-    keys, lower, upper, moves, depths, gens = (
-        tt.keys,
-        tt.lower,
-        tt.upper,
-        tt.move,
-        tt.depth,
-        tt.generation,
-    )
+    keys, lower, upper, moves, depths, gens = tt
     slot = np.int64(key & np.uint64(keys.shape[0] - 1))
     same = keys[slot] == key and depths[slot] == depth
     if not same:

@@ -1,8 +1,8 @@
 """Learning from search: the compiled parts of the learners, bound per game like the search.
 
 The kernels do not change θ: they add the error-weighted features of every
-node they move, Σ eᵢ·φ(sᵢ), to a dense ``gradient`` array (Σ φ(sᵢ)² per
-feature to ``squares``, and Σ‖φ(sᵢ)‖² to ``stats[SQUARED_NORM]``), and the learner's update rule
+node they move, Σ eᵢ·φ(sᵢ), to a dense ``gradient`` array (and Σ φ(sᵢ)² per
+feature to ``squares``, whose sum is NLMS's normaliser), and the learner's update rule
 (:mod:`gamecore.learners.updates`) turns that into Δθ after the search: θ
 never changes while a search runs. Values and bounds are from the point of
 view of the team to move at each node; targets are clipped to ±MAX_EVAL, so a
@@ -33,8 +33,7 @@ from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
 UPDATED = 0  # nodes whose evaluation was moved
 ABS_ERROR = 1  # sum of |target - H(s)| over those nodes, in value units
 VISITED = 2  # nodes looked at
-SQUARED_NORM = 3  # sum of ||phi(s)||^2 over the nodes moved (the NLMS normaliser)
-STATS_SIZE = 4
+STATS_SIZE = 3
 
 
 @kernel
@@ -67,14 +66,11 @@ def record_update(gradient, squares, fidx, fval, n, target, h, scale, stats):
     """gradient += e·φ and squares += φ² for one node moved towards ``target``, with its
     statistics."""
     error = update_error(target, h, scale)
-    squared = 0.0
     for i in range(n):
         gradient[fidx[i]] += error * fval[i]
         squares[fidx[i]] += fval[i] * fval[i]
-        squared += fval[i] * fval[i]
     stats[UPDATED] += 1
     stats[ABS_ERROR] += abs(target - h)
-    stats[SQUARED_NORM] += squared
 
 
 @kernel

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gamecore.algorithms.learning import ABS_ERROR, UPDATED
 from gamecore.binding import bind
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
@@ -41,8 +42,8 @@ class UpdateStats:
 
     def add(self, delta: np.ndarray, stats: np.ndarray, info: SearchInfo | None) -> None:
         self.updates += 1
-        self.nodes_moved += float(stats[0])
-        self.abs_error += float(stats[1])
+        self.nodes_moved += float(stats[UPDATED])
+        self.abs_error += float(stats[ABS_ERROR])
         self.abs_delta += float(np.abs(delta).mean())
         if info is not None:
             self.searches += 1
@@ -158,14 +159,12 @@ class Learner(ABC):
         return np.zeros_like(self.theta), np.zeros_like(self.theta)
 
     def _apply(self, gradient: np.ndarray, squares: np.ndarray, info: SearchInfo | None) -> None:
-        """θ += the update rule's Δθ for ``gradient`` (Σ eᵢφᵢ), ``squares`` (Σ φᵢ² per
-        feature) and ``self._stats``."""
+        """θ += the update rule's Δθ for ``gradient`` (Σ eᵢφᵢ) and ``squares`` (Σ φᵢ² per
+        feature; unmasked, so a stage's NLMS step is normalised by the whole ‖φ‖²)."""
         if self.trainable is not None:
             gradient = gradient * self.trainable
-            squares = squares * self.trainable
         with np.errstate(over="ignore", invalid="ignore"):  # the trainer reports divergence
-            norm = float(self._stats[self.kernel.SQUARED_NORM])
-            delta = self.rule.delta(gradient, norm, squares)
+            delta = self.rule.delta(gradient, squares)
             if self.trainable is not None:
                 delta = delta * self.trainable
             self.searcher.theta += delta  # in place: the search context holds this array

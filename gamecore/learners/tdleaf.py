@@ -67,7 +67,6 @@ class TDLeaf(Learner):
         error = k.update_error(prediction, previous, self.scale)
         self._stats[k.UPDATED] = 1
         self._stats[k.ABS_ERROR] = abs(prediction - previous)
-        self._stats[k.SQUARED_NORM] = float(trace @ trace)
         self._apply(error * trace, trace * trace, info)
 
     def _leaf_gradient(self, state: State, pv: list[int], team: int) -> np.ndarray:

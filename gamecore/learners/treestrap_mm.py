@@ -54,8 +54,7 @@ class TreeStrapMinimax(Learner):
         """One full-width pass: the root's choice, its gradient, squares and statistics."""
         k = self.kernel
         ctx = self.searcher.ctx
-        gradient = np.zeros_like(self.theta)
-        squares = np.zeros_like(self.theta)
+        gradient, squares = self._buffers()
         stats = np.zeros(k.STATS_SIZE)
         team = state.team
         best_value, best_move = -INF, 0

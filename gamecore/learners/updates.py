@@ -71,10 +71,8 @@ class UpdateRule(ABC):
         self.gain = value_gain(loss)
 
     @abstractmethod
-    def delta(
-        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
-    ) -> np.ndarray:
-        """Δθ for the gradient Σ eᵢφᵢ of one search, its Σ‖φᵢ‖² and Σ φᵢ² per feature."""
+    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
+        """Δθ for the gradient Σ eᵢφᵢ of one search and its Σ φᵢ² per feature."""
 
     def state(self) -> dict[str, Any]:
         """What a checkpoint must keep for a resumed run to continue exactly (JSON-able)."""
@@ -99,18 +97,15 @@ def grouped_step(
 class SGD(UpdateRule):
     name = "sgd"
 
-    def delta(
-        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
-    ) -> np.ndarray:
+    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
         return (self.step * self.gain) * gradient
 
 
 class NLMS(UpdateRule):
     name = "nlms"
 
-    def delta(
-        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
-    ) -> np.ndarray:
+    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
+        squared_norm = float(squares.sum())
         if squared_norm <= 0.0:
             return np.zeros_like(gradient)
         return (self.step * self.gain / squared_norm) * gradient
@@ -123,11 +118,7 @@ class GroupedNLMS(UpdateRule):
         super().__init__(size, step, loss)
         self.groups = groups
 
-    def delta(
-        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
-    ) -> np.ndarray:
-        if squares is None:
-            raise ValueError("nlms-groups needs the squares of the features per feature")
+    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
         return grouped_step(gradient, squares, self.groups, self.step * self.gain)
 
 
@@ -143,9 +134,7 @@ class Adam(UpdateRule):
         self.mean_square = np.zeros(size)
         self.updates = 0
 
-    def delta(
-        self, gradient: np.ndarray, squared_norm: float, squares: np.ndarray | None = None
-    ) -> np.ndarray:
+    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
         g = self.gain * gradient
         self.updates += 1
         self.mean = self.beta1 * self.mean + (1.0 - self.beta1) * g
