@@ -123,8 +123,9 @@ def eval_costs(
     out = {}
     for name, state in states.items():
         st = state.arrays
-        if hasattr(k, "static_evaluation"):  # refresh the accumulator (absent before e2bb130)
-            k.static_evaluation(st, theta, fidx, fval)
+        refresh = getattr(game.kernel, "value_refresh", None)  # absent before e2bb130
+        if refresh is not None:
+            refresh(st, theta)
         eval_loop(st, theta, fidx, fval, 10)
         feature_loop(st, fidx, fval, 10)
         evals, feats = [], []

@@ -204,7 +204,7 @@ def value_is_incremental():
 
 def value_refresh(st, theta):
     """Take θ's additive part into the state and set the accumulator of the current
-    position from scratch. The search calls it at its root, so θ may change between
+    position from scratch. The search calls it before each search, so θ may change between
     searches (as learning does)."""
     raise _contract()
 

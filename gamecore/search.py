@@ -262,8 +262,8 @@ class Searcher:
 
     def evaluate(self, state: State) -> float:
         """The static evaluation of ``state`` for its team to move."""
-        k = self.kernel
-        return float(k.static_evaluation(state.arrays, self.theta, self.ctx.fidx, self.ctx.fval))
+        self.game.kernel.value_refresh(state.arrays, self.theta)
+        return float(self.kernel.evaluate(state.arrays, self.theta, self.ctx.fidx, self.ctx.fval))
 
     # -- searching ---------------------------------------------------------------
 
@@ -290,6 +290,8 @@ class Searcher:
         info[k.GENERATION] = self._generation
         info[k.NODE_LIMIT] = limits.nodes or 0
         max_depth = min(limits.depth or MAX_PLY - 1, MAX_PLY - 1)
+        # Once per search, not per iteration: θ changes only between searches (learning).
+        self.game.kernel.value_refresh(state.arrays, self.theta)
         start = time.perf_counter()
         watchdog = None
         if limits.time is not None:

@@ -51,21 +51,14 @@ PICKED_ONE_BY_ONE = 4
 def evaluate(st, theta, fidx, fval):
     """The linear evaluation θ·φ(st) for the team to move, clipped to ±MAX_EVAL.
 
-    From the game's accumulator where it keeps one (``value_is_incremental``; the
-    search refreshes it at the root), else from the features.
+    From the game's accumulator where it keeps one (``value_is_incremental``;
+    ``Searcher`` refreshes it before a search), else from the features.
     """
     if game.value_is_incremental():
         value = game.value_incremental(st, theta, fidx, fval)
     else:
         value, _ = linear_value(st, theta, fidx, fval)
     return min(MAX_EVAL, max(-MAX_EVAL, value))
-
-
-@kernel
-def static_evaluation(st, theta, fidx, fval):
-    """``evaluate`` for a position met outside a search: refreshes the accumulator first."""
-    game.value_refresh(st, theta)
-    return evaluate(st, theta, fidx, fval)
 
 
 @kernel
@@ -411,7 +404,6 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
 def search_root(st, ctx, params, depth, alpha, beta):
     """One iteration of iterative deepening from the root (ply 0)."""
     info = ctx.info
-    game.value_refresh(st, ctx.theta)  # θ may have changed since the last search (learning)
     info[ROOT_BEST] = 0
     info[SELDEPTH] = 0
     return negamax(st, ctx, params, depth, np.int64(0), alpha, beta, np.int64(1))
