@@ -210,7 +210,7 @@ def match_games(game: Game, a: PlayerSpec, b: PlayerSpec, settings: MatchSetting
     openings = settings.book or make_openings(
         game, settings.openings, settings.opening_plies, settings.seed
     )
-    max_plies = settings.max_plies or default_max_plies(game)
+    max_plies = resolve_max_plies(game, settings.max_plies)
     check_players((a, b), settings)
     return [
         MatchGame(
