@@ -13,7 +13,8 @@ import pytest
 
 from gamecore.kernel_api import ONGOING
 from gamecore.registry import get_game
-from games.checkers import _jump_between, layout
+from games.checkers import layout
+from games.checkers.notation import _jump_between
 
 draughts = pytest.importorskip("draughts")
 

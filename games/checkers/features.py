@@ -54,7 +54,7 @@ import numpy as np
 from gamecore.bits import lsb, popcount
 from gamecore.game import FeatureSet
 from gamecore.jit import kernel
-from games.checkers.layout import BIT, CENTRE, KINGS, NEIGH, SIDE, row_col
+from games.checkers.layout import BIT, CENTRE, KINGS, NEIGH, ONE, SIDE, ZERO, row_col
 
 NAME = "checkers-chinook"
 VERSION = 1
@@ -141,8 +141,6 @@ DOG_OPP = np.array([31, 0], dtype=np.int64)
 """... held there by an opponent man on DOG_OPP[colour] (White on 32, Black on 1)."""
 LEFT = np.uint64(_mask(n for n in range(1, 33) if row_col(n - 1)[1] < 4))
 OPPOSITE = np.array([3, 2, 1, 0], dtype=np.int64)
-ZERO = np.uint64(0)
-ONE = np.uint64(1)
 
 
 @kernel

@@ -55,6 +55,9 @@ DRAW_PLIES = 80
 """The 40-move rule: this many plies by both sides without a capture or a man move draw."""
 
 FULL = np.uint64(0xFFFFFFFF)
+ZERO = np.uint64(0)
+ONE = np.uint64(1)
+"""uint64 constants: mixing Python ints into uint64 board arithmetic makes numba use floats."""
 
 
 def encode(frm: int, to: int, captured: int = 0) -> int:

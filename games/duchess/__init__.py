@@ -175,8 +175,10 @@ class DuchessGame(Game):
         notation.load_position(arrays, text, self.players, self.move_limit)
         pos = arrays[0]
         waiting = (int(pos[SEAT]) & 1) ^ 1
+        from games.duchess.movegen import checkmated
+
         out = np.zeros(self.max_moves, dtype=np.int64)
-        if all(self.kernel._checkmated(pos, out, q) for q in range(waiting, self.players, 2)):
+        if all(checkmated(pos, out, q) for q in range(waiting, self.players, 2)):
             team = self.team_names[waiting]
             shown = text if len(text) <= 60 else text[:57] + "..."
             raise BadPosition(

@@ -1,0 +1,305 @@
+"""Duchess move generation: the legal moves of every piece along the mesh tables.
+
+Pawns step orthogonally any way and take diagonally any way; Wizards let the
+team's pieces teleport next to them; a pawn reaching the vortex gives one move
+per promotion choice. A player with no legal move passes; a team whose every
+player is checkmated has no move at all (see :mod:`games.duchess.kernel`).
+
+Legality is "the mover's own King is not attacked afterwards". A piece that is
+not the King, moved while its King is not in check, can only expose the King
+along a rook or bishop line through its start cell (``layout.ONLINE``); every
+other move is tried on the board and tested.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from gamecore.jit import kernel
+from games.duchess import rules_table as R
+from games.duchess.attacks import attacked
+from games.duchess.layout import (
+    ADJ,
+    BISHOP_LEN,
+    BISHOP_RAYS,
+    BOX,
+    CFG,
+    DIAG,
+    KING,
+    KING_AT,
+    KNIGHT_TO,
+    KSTEP,
+    LEAPS,
+    ONLINE,
+    ORTH,
+    PASS,
+    PAWN,
+    PLAYERS,
+    PROMO_SHIFT,
+    PROMO_TYPES,
+    RAY_BISHOP,
+    RAY_ROOK,
+    ROOK_LEN,
+    ROOK_RAYS,
+    SEAT,
+    TO_SHIFT,
+    VALUE,
+    WIZ_AT,
+    WIZARD,
+)
+from games.duchess.mesh import N_CELLS, VORTEX
+
+KINGS_MAY_TELEPORT = R.KINGS_MAY_TELEPORT
+
+ALL, NOISY, EXISTS = 0, 1, 2
+"""Modes of the generator: every legal move, the noisy ones, or stop at the first legal move."""
+
+
+class Mover(NamedTuple):
+    """What every candidate move of one generator call shares: the record ``_add`` reads."""
+
+    pos: np.ndarray
+    out: np.ndarray
+    mode: int
+    """ALL, NOISY or EXISTS."""
+    cfg: int
+    """The seating configuration (index into the mesh tables)."""
+    seat: int
+    king_cell: int
+    in_check: bool
+
+
+@kernel
+def _legal(pos, cfg, seat, frm, to, kc, in_check, king_move):
+    """Whether moving the piece ``frm`` -> ``to`` leaves the mover's King unattacked."""
+    if not in_check and not king_move and not ONLINE[cfg, kc, frm]:
+        return True
+    moved = pos[frm]
+    taken = pos[to]
+    pos[to] = moved
+    pos[frm] = 0
+    k = to if king_move else kc
+    bad = attacked(pos, cfg, k, (seat & 1) ^ 1)
+    pos[frm] = moved
+    pos[to] = taken
+    return not bad
+
+
+@kernel
+def _put(out, n, start, move, dedupe):
+    """Append ``move`` (unless ``dedupe`` and it is already in out[start:n]); the new count."""
+    if dedupe:
+        for i in range(start, n):
+            if out[i] == move:
+                return n
+    if n >= out.shape[0]:
+        raise IndexError("duchess move buffer overflow: max_moves is too small")
+    out[n] = move
+    return n + 1
+
+
+@kernel
+def _add(g, n, start, frm, to, t, dedupe):
+    """Add the move(s) of the piece of type ``t`` from ``frm`` to ``to`` if legal.
+
+    ``g`` is the generator call's :class:`Mover`. A pawn arriving on the vortex gives one
+    move per lost promotable type (or a plain move when there is none). In EXISTS mode
+    nothing is written: returns 1 when legal.
+    """
+    pos, out, mode, cfg, seat = g.pos, g.out, g.mode, g.cfg, g.seat
+    capture = pos[to] != 0
+    promotes = False
+    if t == PAWN and to == VORTEX:
+        for j in range(PROMO_TYPES.shape[0]):
+            if pos[BOX + 16 * seat + PROMO_TYPES[j]] > 0:
+                promotes = True
+                break
+    if mode == NOISY and not promotes:
+        if not capture:
+            return n
+        victim = pos[to]
+        if VALUE[victim & 15] < VALUE[t] and attacked(pos, cfg, to, (victim >> 4) & 1):
+            return n  # a capture that obviously loses material: not worth a quiescence node
+    if not _legal(pos, cfg, seat, frm, to, g.king_cell, g.in_check, t == KING):
+        return n
+    if mode == EXISTS:
+        return n + 1
+    base = np.int64(frm) | (np.int64(to) << TO_SHIFT)
+    if promotes:
+        for j in range(PROMO_TYPES.shape[0]):
+            pt = PROMO_TYPES[j]
+            if pos[BOX + 16 * seat + pt] > 0:
+                n = _put(out, n, start, base | (np.int64(pt) << PROMO_SHIFT), dedupe)
+        return n
+    return _put(out, n, start, base, dedupe)
+
+
+@kernel
+def _target(pos, to, enemy):
+    """Whether a piece may move onto ``to``: empty, or an enemy piece that is not a King."""
+    q = pos[to]
+    return q == 0 or (((q >> 4) & 1) == enemy and (q & 15) != KING)
+
+
+@kernel
+def _gen(pos, out, seat, mode):
+    """The legal moves of ``seat`` (not a pass) by ``mode``: ALL, NOISY or EXISTS."""
+    cfg = pos[CFG]
+    players = pos[PLAYERS]
+    team = seat & 1
+    enemy = team ^ 1
+    kc = pos[KING_AT + seat]
+    in_check = attacked(pos, cfg, kc, enemy)
+    has_wizards = False
+    for q in range(team, players, 2):
+        if pos[WIZ_AT + q] >= 0:
+            has_wizards = True
+    g = Mover(pos, out, mode, cfg, seat, kc, in_check)
+    n = np.int64(0)
+    for s in range(N_CELLS):
+        p = pos[s]
+        if p <= 0 or (p >> 4) != seat:
+            continue
+        t = p & 15
+        start = n
+        if t == PAWN:
+            for i in range(ORTH.shape[2]):
+                to = ORTH[cfg, s, i]
+                if to < 0:
+                    break
+                if pos[to] == 0:
+                    n = _add(g, n, start, s, to, t, False)
+                    if mode == EXISTS and n > 0:
+                        return n
+            for i in range(DIAG.shape[2]):
+                to = DIAG[cfg, s, i]
+                if to < 0:
+                    break
+                if pos[to] != 0 and _target(pos, to, enemy):
+                    n = _add(g, n, start, s, to, t, False)
+                    if mode == EXISTS and n > 0:
+                        return n
+        elif t in (KING, WIZARD):
+            for i in range(KSTEP.shape[2]):
+                to = KSTEP[cfg, s, i]
+                if to < 0:
+                    break
+                if _target(pos, to, enemy):
+                    n = _add(g, n, start, s, to, t, False)
+                    if mode == EXISTS and n > 0:
+                        return n
+        else:
+            if LEAPS[t]:
+                for i in range(KNIGHT_TO.shape[2]):
+                    to = KNIGHT_TO[cfg, s, i]
+                    if to < 0:
+                        break
+                    if _target(pos, to, enemy):
+                        n = _add(g, n, start, s, to, t, False)
+                        if mode == EXISTS and n > 0:
+                            return n
+            if RAY_ROOK[t]:
+                for r in range(ROOK_RAYS.shape[2]):
+                    if ROOK_RAYS[cfg, s, r, 0] < 0:
+                        break
+                    for i in range(ROOK_LEN):
+                        to = ROOK_RAYS[cfg, s, r, i]
+                        if to < 0:
+                            break
+                        if _target(pos, to, enemy):
+                            n = _add(g, n, start, s, to, t, False)
+                            if mode == EXISTS and n > 0:
+                                return n
+                        if pos[to] != 0:
+                            break
+            if RAY_BISHOP[t]:
+                for r in range(BISHOP_RAYS.shape[2]):
+                    if BISHOP_RAYS[cfg, s, r, 0] < 0:
+                        break
+                    for i in range(BISHOP_LEN):
+                        to = BISHOP_RAYS[cfg, s, r, i]
+                        if to < 0:
+                            break
+                        if _target(pos, to, enemy):
+                            n = _add(g, n, start, s, to, t, False)
+                            if mode == EXISTS and n > 0:
+                                return n
+                        if pos[to] != 0:
+                            break
+        if not has_wizards or (t == KING and not KINGS_MAY_TELEPORT):
+            continue
+        if mode == NOISY and t != PAWN:
+            continue
+        # Teleports: next to a team Wizard (not itself) -> any empty cell next to one. A Wizard
+        # may also teleport next to a partner's Wizard from anywhere.
+        enabled = False
+        for q in range(team, players, 2):
+            w = pos[WIZ_AT + q]
+            if w >= 0 and w != s and ADJ[cfg, w, s]:
+                enabled = True
+        for q in range(team, players, 2):
+            w = pos[WIZ_AT + q]
+            if w < 0 or w == s:
+                continue
+            if not enabled and not (t == WIZARD and q != seat):
+                continue
+            for i in range(KSTEP.shape[2]):
+                to = KSTEP[cfg, w, i]
+                if to < 0:
+                    break
+                if pos[to] == 0:
+                    n = _add(g, n, start, s, to, t, True)
+                    if mode == EXISTS and n > 0:
+                        return n
+    return n
+
+
+@kernel
+def checkmated(pos, out, seat):
+    """In check with no legal move."""
+    cfg = pos[CFG]
+    if not attacked(pos, cfg, pos[KING_AT + seat], (seat & 1) ^ 1):
+        return False
+    return _gen(pos, out, seat, EXISTS) == 0
+
+
+@kernel
+def _team_mated(pos, out, seat):
+    """Whether ``seat`` (known to have no legal move) and every partner are checkmated."""
+    cfg = pos[CFG]
+    if not attacked(pos, cfg, pos[KING_AT + seat], (seat & 1) ^ 1):
+        return False
+    for q in range(seat & 1, pos[PLAYERS], 2):
+        if q != seat and not checkmated(pos, out, q):
+            return False
+    return True
+
+
+@kernel
+def gen_moves(st, out):
+    """Every legal move; a lone pass when there is none; nothing when the mover's team has lost."""
+    pos = st[0]
+    seat = pos[SEAT]
+    n = _gen(pos, out, seat, ALL)
+    if n > 0:
+        return n
+    if _team_mated(pos, out, seat):
+        return np.int64(0)
+    out[0] = PASS
+    return np.int64(1)
+
+
+@kernel
+def gen_noisy(st, out):
+    """The legal promotions, and the legal captures that do not obviously lose material.
+
+    A capture is left to the full-width search when the taken piece is worth less than
+    the taker (``layout.VALUE``) and its team defends the cell. Six players with many
+    captures each made plain capture quiescence explode (millions of nodes at depth 3
+    with untrained weights, where stand-pat rarely cuts); this is the cheap half of a
+    static exchange test.
+    """
+    pos = st[0]
+    return _gen(pos, out, pos[SEAT], NOISY)
