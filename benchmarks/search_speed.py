@@ -116,7 +116,7 @@ def eval_costs(
 ) -> dict[str, tuple[int, float, float]]:
     """Per position: active features, median ns per evaluate, median ns per features call
     (``evaluate`` from the game's accumulator where it keeps one, refreshed first)."""
-    k = bind(game, "gamecore.algorithms.search")
+    k = bind(game, "gamecore.algorithms.alphabeta")
     eval_loop, feature_loop = make_loops(k.evaluate, game.kernel.features)
     fidx = np.zeros(game.feature_set.count, dtype=np.int64)
     fval = np.zeros(game.feature_set.count, dtype=np.float64)

@@ -200,8 +200,11 @@ class Searcher:
         self.game = game
         self.interruptible = interruptible
         self.params = params or SearchParams.tournament()
-        self.kernel = bind(game, "gamecore.algorithms.search")
+        if self.params.null_move and not game.capabilities.null_move:
+            self.params = self.params._replace(null_move=False)  # no null move to prune with
+        self.kernel = bind(game, "gamecore.algorithms.alphabeta")
         k = self.kernel
+        ordering = bind(game, "gamecore.algorithms.ordering")
         rows = MAX_PLY + 1
         self.theta = np.ascontiguousarray(theta, dtype=np.float64)
         self.tt = ttable.new_table(tt_megabytes)
@@ -211,7 +214,7 @@ class Searcher:
             moves=np.zeros((rows, game.max_moves), dtype=np.int64),
             keys=np.zeros((rows, game.max_moves), dtype=np.int64),
             killers=np.zeros((rows, 2), dtype=np.int64),
-            history=np.zeros((2, 1 << k.HISTORY_BITS), dtype=np.int64),
+            history=np.zeros((2, 1 << ordering.HISTORY_BITS), dtype=np.int64),
             pv=np.zeros((rows, rows), dtype=np.int64),
             pv_len=np.zeros(rows, dtype=np.int64),
             info=self.info,

@@ -14,7 +14,7 @@ from gamecore import binding
 
 
 @pytest.mark.parametrize("game_name", ["chess", "connect4"])  # own kernel; one with defaults
-@pytest.mark.parametrize("template", ["search", "learning", "evaluation", "perft"])
+@pytest.mark.parametrize("template", ["alphabeta", "ordering", "learning", "evaluation", "perft"])
 def test_a_bound_copy_keeps_the_template_line_for_line(game_name, template):
     """A traceback into the bound copy then points at the same line of the template."""
     dotted = f"gamecore.algorithms.{template}"

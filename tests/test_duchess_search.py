@@ -1,7 +1,7 @@
 """Searching Duchess: the generic search with six players, teams and passes.
 
 Includes the regression test for the check extension in multi-player games
-(gamecore/algorithms/search.py): a seat can stay in check across other seats'
+(gamecore/algorithms/alphabeta.py): a seat can stay in check across other seats'
 moves, and a move that leaves such a check standing does not give check.
 """
 

@@ -1,5 +1,9 @@
 """Learning from search: the compiled parts of the learners, bound per game like the search.
 
+Who calls what (``gamecore/learners/``): TreeStrap(αβ) ``treestrap_walk``,
+TreeStrap(minimax) ``minimax_strap``, RootStrap and the outcome update
+``move_towards``, TD-Leaf ``accumulate_features``.
+
 The kernels do not change θ: they add the error-weighted features of every
 node they move, Σ eᵢ·φ(sᵢ), to a dense ``gradient`` array (and Σ φ(sᵢ)² per
 feature to ``squares``, whose sum is NLMS's normaliser), and the learner's update rule

@@ -2,6 +2,8 @@
 
 The baseline of Veness et al. (2009): one update per search, H(root) ←
 V(root), with the same training-mode search TreeStrap(αβ) uses.
+
+Compiled part: ``move_towards`` in :mod:`gamecore.algorithms.learning`.
 """
 
 from __future__ import annotations

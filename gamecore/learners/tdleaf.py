@@ -14,6 +14,8 @@ predictions are win probabilities σ(value/S), so δ_t is a difference of
 probabilities and ∇P_t is taken as φ of the leaf (the cross-entropy
 gradient, as for the other learners). Values are from the learning team's
 point of view throughout.
+
+Compiled part: ``accumulate_features`` in :mod:`gamecore.algorithms.learning`.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ for every stored position searched to at least ``min_depth`` whose heuristic
 value lies below its lower bound, or above its upper bound, add its error
 towards the violated bound times φ(s) to the gradient; the update rule turns
 the gradient into Δθ, applied once, after the search.
+
+Compiled part: ``treestrap_walk`` in :mod:`gamecore.algorithms.learning`.
 """
 
 from __future__ import annotations

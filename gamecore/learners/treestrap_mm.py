@@ -6,6 +6,8 @@ leaves with the heuristic, and moves H(s) of every interior node s towards
 its minimax value. The move played is the minimax choice. With a time limit
 the depth grows one ply at a time while the next pass is predicted to fit;
 only the deepest completed pass updates θ.
+
+Compiled part: ``minimax_strap`` in :mod:`gamecore.algorithms.learning`.
 """
 
 from __future__ import annotations
