@@ -18,6 +18,7 @@ _HOMES = {
     "GamecoreError": "gamecore.errors",
     "PluginError": "gamecore.errors",
     "UnknownGame": "gamecore.errors",
+    "Unsupported": "gamecore.errors",
     "Capabilities": "gamecore.game",
     "FeatureSet": "gamecore.game",
     "Game": "gamecore.game",
@@ -45,6 +46,7 @@ __all__ = [
     "PluginError",
     "State",
     "UnknownGame",
+    "Unsupported",
     "game_names",
     "get_game",
 ]
@@ -66,6 +68,7 @@ if TYPE_CHECKING:
         GamecoreError,
         PluginError,
         UnknownGame,
+        Unsupported,
     )
     from gamecore.game import Capabilities, FeatureSet, Game
     from gamecore.kernel_api import DRAW, LOSS, ONGOING, WIN

@@ -23,3 +23,7 @@ class BadOption(GamecoreError):
 
 class PluginError(GamecoreError):
     """A game plugin does not satisfy the game interface."""
+
+
+class Unsupported(GamecoreError):
+    """An algorithm was asked to run on a game that lacks what it needs (see Capabilities)."""

@@ -10,6 +10,7 @@ for display.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
@@ -23,8 +24,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from gamecore.bounds import is_digits
-from gamecore.errors import BadMove, BadOption, BadPosition, PluginError
+from gamecore.errors import BadMove, BadOption, BadPosition, PluginError, Unsupported
 from gamecore.geometry import Geometry, PieceView
+from gamecore.kernel_api import NULL_MOVE_FUNCTIONS
 
 if TYPE_CHECKING:
     from gamecore.state import State
@@ -55,14 +57,30 @@ class FeatureSet:
 
 @dataclass(frozen=True)
 class Capabilities:
-    """What algorithms may assume about a game (they check before running)."""
+    """What algorithms may assume about a game: they read it before running, and refuse
+    (:class:`~gamecore.errors.Unsupported`, one line) a game they cannot handle."""
 
     has_kings: bool
-    """``king_attacked`` is meaningful: legal moves never leave the mover's king attacked."""
+    """``king_attacked`` is meaningful: legal moves never leave the mover's king attacked
+    (the search extends check evasions only then)."""
     has_passes: bool
     """Some positions have a pass as their (only) legal move."""
     jit: bool
     """The kernel is numba-compiled (otherwise algorithms run as plain Python)."""
+    features: int = 0
+    """Length of the feature vector: the learners need at least one feature."""
+    null_move: bool = False
+    """The kernel defines the null-move functions (the tournament search prunes with them)."""
+
+    def require(self, game: str, what: str, by: str) -> None:
+        """Raise Unsupported when ``game`` lacks capability ``what`` ("features") that ``by``
+        (the algorithm, for the message) needs."""
+        if what == "features" and self.features <= 0:
+            raise Unsupported(f"{by} cannot run on {game}: it has no evaluation features to learn")
+        if what == "null_move" and not self.null_move:
+            raise Unsupported(f"{by} cannot run on {game}: its kernel has no null move")
+        if what not in ("features", "null_move"):
+            raise ValueError(f"unknown capability {what!r}")
 
 
 class Game(ABC):
@@ -165,10 +183,13 @@ class Game(ABC):
 
     @property
     def capabilities(self) -> Capabilities:
+        own = importlib.import_module(self.kernel_module)  # without the defaults filled in
         return Capabilities(
             has_kings=self.has_kings,
             has_passes=self.has_passes,
             jit=hasattr(self.kernel.gen_moves, "py_func"),
+            features=self.feature_set.count,
+            null_move=all(hasattr(own, name) for name in NULL_MOVE_FUNCTIONS),
         )
 
     # -- positions ---------------------------------------------------------

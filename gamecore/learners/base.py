@@ -77,6 +77,7 @@ class Learner(ABC):
         loss: str = DEFAULT_LOSS,
         outcome_step: float = 0.0,
     ) -> None:
+        game.capabilities.require(game.name, "features", by=f"the learner {self.name}")
         self.game = game
         self.outcome_step = outcome_step
         """Share of the way to the result a finished game moves its positions (0: none)."""
