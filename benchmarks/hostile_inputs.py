@@ -53,7 +53,7 @@ def run(case: Case, timeout: float, scratch: Path) -> str:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     proc = subprocess.Popen(
         GAMECORE + args,
-        cwd=ROOT,
+        cwd=scratch,  # a match without --out writes its record into the working folder
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

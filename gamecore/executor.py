@@ -150,7 +150,7 @@ class LocalExecutor(Executor):
 
     def worker_pids(self) -> list[int]:
         """The process ids of the running workers (for tests that kill one)."""
-        pids = []
+        pids: list[int] = []
         for pool in self._pools:
             if pool is not None:
                 pids.extend(pool._processes or {})
@@ -254,14 +254,13 @@ def run_all(
     A task whose worker dies is sent again; ``on_result(i, result, lost)`` is
     called as each finishes, ``lost`` counting the workers it cost.
     """
-    if executor is None:
-        results = []
-        for i, task in enumerate(tasks):
-            results.append(fn(task))
-            if on_result is not None:
-                on_result(i, results[-1], 0)
-        return results
     results: list[Any] = [None] * len(tasks)
+    if executor is None:
+        for i, task in enumerate(tasks):
+            results[i] = fn(task)
+            if on_result is not None:
+                on_result(i, results[i], 0)
+        return results
     lost = [0] * len(tasks)
     pending = list(range(len(tasks)))[::-1]
     in_flight: dict[Future, int] = {}

@@ -21,7 +21,7 @@ F = TypeVar("F", bound=Callable)
 
 def kernel(fn: F) -> F:
     """Compile ``fn`` with numba, cached on disk."""
-    return njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(fn)
+    return njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(fn)  # type: ignore[call-overload]
 
 
 def python_kernel(fn: F) -> F:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,18 +163,20 @@ class TrainConfig:
                     f"{name} must be a whole number from {least} to {most}, not {value!r}"
                 )
         positive = {"time_per_move": MAX_SECONDS, "time_budget": MAX_SECONDS, "step": MAX_STEP}
-        for name, most in positive.items():
-            value = getattr(self, name)
-            if value is not None and not (is_finite_number(value) and 0 < value <= most):
-                raise BadOption(f"{name} must be a number above 0 up to {most:g}, not {value!r}")
+        for name, ceiling in positive.items():
+            number = getattr(self, name)
+            if number is not None and not (is_finite_number(number) and 0 < number <= ceiling):
+                raise BadOption(
+                    f"{name} must be a number above 0 up to {ceiling:g}, not {number!r}"
+                )
         if not (is_finite_number(self.average_share) and 0 < self.average_share <= 1):
             raise BadOption(
                 f"average_share must be a number above 0 up to 1, not {self.average_share!r}"
             )
-        for name, most in {"lam": 1.0, "outcome_step": MAX_STEP}.items():
-            value = getattr(self, name)
-            if not (is_finite_number(value) and 0 <= value <= most):
-                raise BadOption(f"{name} must be a number from 0 to {most:g}, not {value!r}")
+        for name, ceiling in {"lam": 1.0, "outcome_step": MAX_STEP}.items():
+            number = getattr(self, name)
+            if not (is_finite_number(number) and 0 <= number <= ceiling):
+                raise BadOption(f"{name} must be a number from 0 to {ceiling:g}, not {number!r}")
         if self.depth is None and self.time_per_move is None and not self.time_control:
             raise BadOption("give a search depth, a time per move or a time control")
         if self.time_control:
@@ -248,7 +250,7 @@ class GameBoundary:
     """The run as it stood between two games: what an interrupted game is rewound to."""
 
     theta: np.ndarray
-    rng_state: dict
+    rng_state: Mapping[str, Any]
     progress: Progress
     rule_state: dict
     """The update rule's state (Adam's moments)."""
@@ -649,7 +651,7 @@ class Trainer:
 
     def checkpoint(self, path: str | Path | None = None) -> None:
         """Write θ and the run's state atomically to the output file (or ``path``)."""
-        meta = {
+        meta: dict[str, Any] = {
             "training": {
                 "config": dataclasses.asdict(self.config),
                 "progress": dataclasses.asdict(self.progress),

@@ -82,7 +82,7 @@ class GameEnv(AECEnv):
         self.game = game
         self.render_mode = render_mode
         self.max_plies = resolve_max_plies(game, max_plies)
-        self.metadata = {**self.metadata, "name": f"gamecore_{game.name}_v0"}
+        self.metadata = {**self.metadata, "name": f"gamecore_{game.name}_v0"}  # type: ignore[misc]
         self.possible_agents = agent_names(game)
         count = game.action_count()
         observation = spaces.Box(0.0, 1.0, game.observation_shape(), np.float32)

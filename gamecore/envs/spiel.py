@@ -154,14 +154,20 @@ class SpielState(pyspiel.State):
     def current_player(self) -> int:
         return pyspiel.PlayerId.TERMINAL if self._over else self.core.player
 
+    def _menu(self) -> ActionMenu:
+        """The action menu of the position (there is none once the game is over)."""
+        if self.menu is None:
+            raise RuntimeError("the game is over: no actions")
+        return self.menu
+
     def _legal_actions(self, player: int) -> list[int]:
         if self._over or player != self.core.player:
             return []
-        return self.menu.next_actions(self.chosen)
+        return self._menu().next_actions(self.chosen)
 
     def _apply_action(self, action: int) -> None:
         chosen = (*self.chosen, int(action))
-        move = self.menu.move_of(chosen)
+        move = self._menu().move_of(chosen)
         if move is None:
             self.chosen = chosen
             return
@@ -175,7 +181,7 @@ class SpielState(pyspiel.State):
         if self._over:
             return f"action {action}"
         chosen = (*self.chosen, int(action))
-        move = self.menu.move_of(chosen)
+        move = self._menu().move_of(chosen)
         if move is not None:
             return self.core.move_text(move)
         return f"action {action} (a move of several actions)"
