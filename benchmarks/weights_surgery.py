@@ -1,8 +1,11 @@
 """Write a copy of a weights file with one feature group scaled or taken from other weights.
 
-    python benchmarks/weights_surgery.py GAME WEIGHTS OUT [--scale GROUP=K] [--take GROUP=SPEC]
+    python benchmarks/weights_surgery.py GAME WEIGHTS OUT [--mean-with SPEC]
+                                         [--take GROUP=SPEC] [--scale GROUP=K]
 
-Both options repeat; every ``--take`` is applied before any ``--scale``.
+Every option repeats. ``--mean-with`` first replaces θ by the mean of WEIGHTS and
+every SPEC given (an ensemble of runs, as one linear evaluation); then every
+``--take`` is applied, then every ``--scale``.
 GROUP is one of the game's feature groups (``Game.feature_groups``, e.g.
 Duchess's ``material``, ``mating``, ``psq``), several joined by ``+``, or
 ``all``; SPEC is anything ``--weights`` accepts (``default``, a shipped name,
@@ -34,6 +37,7 @@ def main() -> int:
     parser.add_argument("game")
     parser.add_argument("weights")
     parser.add_argument("out")
+    parser.add_argument("--mean-with", action="append", default=[], metavar="SPEC")
     parser.add_argument("--scale", action="append", default=[], metavar="GROUP=K")
     parser.add_argument("--take", action="append", default=[], metavar="GROUP=SPEC")
     args = parser.parse_args()
@@ -48,6 +52,9 @@ def main() -> int:
 def edit(args: argparse.Namespace) -> None:
     game = get_game(args.game)
     theta = resolve_weights(game, args.weights).theta.copy()
+    if args.mean_with:
+        others = [resolve_weights(game, spec).theta for spec in args.mean_with]
+        theta = np.mean([theta, *others], axis=0)
     for item in args.take:
         name, _, spec = item.partition("=")
         part = group_mask(game, name)

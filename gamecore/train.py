@@ -59,6 +59,9 @@ from gamecore.yardsticks import (
     eval_log_path,
 )
 
+OUTCOME_AT_CUT = ("skip", "draw")
+"""What the outcome update may make of a game cut at the ply limit (TrainConfig.outcome_at_cut)."""
+
 LOG_FIELDS = (
     "game",
     "learner_team",
@@ -122,6 +125,9 @@ class TrainConfig:
     outcome_step: float = 0.0
     """Share of the way to its result each finished game moves its positions (split evenly
     between the feature groups; see ``Learner.learn_outcome``); 0: learn from search alone."""
+    outcome_at_cut: str = "skip"
+    """What the outcome update makes of a game cut at ``max_plies``: ``skip`` it, or take it
+    as the ``draw`` a match scores at its own ply limit."""
     min_depth: int = 1
     lam: float = 0.95
     init: str | None = None
@@ -185,13 +191,16 @@ class TrainConfig:
     def _check_types(self) -> None:
         """Text where text belongs, a flag where a flag does (a checkpoint's JSON can hold
         anything: a list for the opponent, a number for the clock)."""
-        for name in ("game", "algo", "vs", "out", "update", "loss", "eval_vs"):
+        for name in ("game", "algo", "vs", "out", "update", "loss", "eval_vs", "outcome_at_cut"):
             if not isinstance(getattr(self, name), str):
                 raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
         for name in ("time_control", "init", "stages", "book"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise BadOption(f"{name} must be text or absent, not {value!r:.60}")
+        if self.outcome_at_cut not in OUTCOME_AT_CUT:
+            choices = " or ".join(OUTCOME_AT_CUT)
+            raise BadOption(f"outcome_at_cut must be {choices}, not {self.outcome_at_cut!r:.60}")
         if not isinstance(self.average, bool):
             raise BadOption(f"average must be true or false, not {self.average!r:.60}")
         options = self.game_options
@@ -291,6 +300,7 @@ class Trainer:
             "update": config.update,
             "loss": config.loss,
             "outcome_step": config.outcome_step,
+            "cut_is_draw": config.outcome_at_cut == "draw",
         }
         if config.algo == "treestrap-ab":
             options["min_depth"] = config.min_depth

@@ -176,3 +176,28 @@ def test_the_outcome_update_skips_unfinished_games_and_a_zero_share():
     _, off = make("rootstrap")
     off.learn_outcome(finished_game(game, seed=5))
     np.testing.assert_array_equal(off.theta, theta)
+
+
+def test_a_game_cut_at_the_ply_limit_can_be_learned_as_a_draw():
+    """``--outcome-at-cut draw``: the cut game's positions move towards 0, as the positions
+    of a drawn game would, by the same grouped step."""
+    game, learner = make("rootstrap", "checkers", outcome_step=0.6, cut_is_draw=True)
+    cut = finished_game(game, seed=5)
+    for _ in range(3):
+        cut.pop()
+    assert not cut.is_terminal()
+    theta = learner.theta.copy()
+    gradient, squares = np.zeros_like(theta), np.zeros_like(theta)
+    replay = cut.copy()
+    while replay.history:
+        replay.pop()
+        phi = features(learner, replay)
+        gradient += error(0.0, float(theta @ phi), "logistic") * phi
+        squares += phi * phi
+    expected = theta.copy()
+    groups = list(game.feature_groups().values())
+    for members in groups:
+        expected[members] += 0.6 * 4 * S / len(groups) * gradient[members] / squares[members].sum()
+    learner.learn_outcome(cut)
+    np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
+    assert not np.allclose(learner.theta, theta)

@@ -25,7 +25,7 @@ from gamecore.learners import LEARNERS
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.registry import game_class, get_game
 from gamecore.stages import parse_stages
-from gamecore.train import Progress, TrainConfig, Trainer, resume_config
+from gamecore.train import OUTCOME_AT_CUT, Progress, TrainConfig, Trainer, resume_config
 from gamecore.weights import Weights
 from gamecore.yardsticks import DEFAULT_GAMES, DEFAULT_OPPONENTS, check_schedule, score_text
 
@@ -113,6 +113,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "result, split between feature groups (0: learn from search alone)",
     )
     parser.add_argument(
+        "--outcome-at-cut",
+        choices=OUTCOME_AT_CUT,
+        help="what --outcome-step makes of a game cut at --max-plies: skip it, or learn it "
+        "as a draw, as a match scores its ply limit (skip)",
+    )
+    parser.add_argument(
         "--min-depth", type=validate.depth, help="TreeStrap(αβ): least depth of an update"
     )
     parser.add_argument(
@@ -180,6 +186,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "average": args.average,
         "average_share": args.average_share,
         "outcome_step": args.outcome_step,
+        "outcome_at_cut": args.outcome_at_cut,
         "min_depth": args.min_depth,
         "lam": args.lam,
         "opening_plies": args.opening_plies,

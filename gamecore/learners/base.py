@@ -76,11 +76,15 @@ class Learner(ABC):
         update: str = DEFAULT_UPDATE,
         loss: str = DEFAULT_LOSS,
         outcome_step: float = 0.0,
+        cut_is_draw: bool = False,
     ) -> None:
         game.capabilities.require(game.name, "features", by=f"the learner {self.name}")
         self.game = game
         self.outcome_step = outcome_step
         """Share of the way to the result a finished game moves its positions (0: none)."""
+        self.cut_is_draw = cut_is_draw
+        """Whether a game stopped before its end (at the trainer's ply limit) counts as a draw
+        for the outcome update, as a match scores its ply limit; otherwise it is skipped."""
         self._groups = _covering_groups(game)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
@@ -128,9 +132,9 @@ class Learner(ABC):
         targets, so a group of a few large counts (material) is not starved by
         one of many small ones (piece squares), as a single normaliser would.
         """
-        if self.outcome_step <= 0 or state.status() == ONGOING:
+        if self.outcome_step <= 0 or (state.status() == ONGOING and not self.cut_is_draw):
             return
-        winner = state.winner_team()
+        winner = state.winner_team() if state.status() != ONGOING else None
         replay = state.copy()
         gradient = np.zeros_like(self.theta)
         squares = np.zeros_like(self.theta)
