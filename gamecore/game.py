@@ -29,6 +29,7 @@ from gamecore.geometry import Geometry, PieceView
 from gamecore.kernel_api import NULL_MOVE_FUNCTIONS
 
 if TYPE_CHECKING:
+    from gamecore.search import Score
     from gamecore.state import State
 
 
@@ -244,6 +245,16 @@ class Game(ABC):
         arrays = self.new_arrays(self.default_capacity)
         self.load_text(arrays, text)
         return State(self, arrays)
+
+    def score_text(self, score: Score) -> str:
+        """A search score for people, from the mover's side: ``value +1.5``, ``win in 3
+        plies``. Games with a notation of their own override it (chess: ``cp 35``, ``mate 2``)."""
+        if score.mate is not None:
+            side = "win" if score.mate > 0 else "loss"
+            plies = abs(score.mate)
+            return f"{side} in {plies} {'ply' if plies == 1 else 'plies'}"
+        value = score.value + 0.0  # no "-0.0"
+        return f"value {value:+.1f}" if round(value, 1) != 0 else "value 0.0"
 
     def describe_result(self, state: State) -> str:
         """A sentence saying how a finished game ended (overridden for reasons like 'checkmate')."""

@@ -22,7 +22,6 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from gamecore.commands.searching import score_text
 from gamecore.errors import GamecoreError
 from gamecore.files import read_input_text
 from gamecore.game import Game
@@ -524,7 +523,7 @@ class App:
             pv.append(probe.move_text(move))
             probe.push_unchecked(move)
         verb = "played" if done else "thinking"
-        score = score_text(self.game, info.score)
+        score = self.game.score_text(info.score)
         return (
             f"{name} {verb}: depth {info.depth}  score {score}  "
             f"{info.nps / 1000:,.0f} knodes/s  pv {' '.join(pv)}"

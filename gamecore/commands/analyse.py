@@ -14,7 +14,6 @@ from gamecore.commands.searching import (
     add_engine_arguments,
     add_limit_arguments,
     limits_from_args,
-    score_text,
     searcher_from_args,
     warm_up,
 )
@@ -68,6 +67,6 @@ def _line(game, state, result) -> str:
     if not result.complete:
         return f"depth {result.depth} (unfinished) seldepth {result.seldepth} {stats} pv {pv}"
     return (
-        f"depth {result.depth} seldepth {result.seldepth} score {score_text(game, result.score)} "
+        f"depth {result.depth} seldepth {result.seldepth} score {game.score_text(result.score)} "
         f"{stats} pv {pv}"
     )

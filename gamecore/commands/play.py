@@ -9,7 +9,6 @@ from gamecore.commands.searching import (
     add_engine_arguments,
     add_limit_arguments,
     limits_from_args,
-    score_text,
     searcher_from_args,
     warm_up,
 )
@@ -150,6 +149,6 @@ def engine_turn(game: Game, state: State, searcher: Searcher, limits: Limits) ->
     move = result.best_move
     detail = f"depth {result.depth}, {result.seconds:.2f} s"
     if result.complete:
-        detail = f"{score_text(game, result.score)}, {detail}"
+        detail = f"{game.score_text(result.score)}, {detail}"
     print(f"{seat_name(game, state)} (engine) plays {state.move_text(move)}  [{detail}]")
     state.push_unchecked(move)

@@ -6,9 +6,9 @@ import argparse
 
 from gamecore.commands import validate
 from gamecore.game import Game
-from gamecore.search import Limits, Score, Searcher, SearchParams
+from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.state import State
-from gamecore.uci import DEFAULT_HASH_MB, mate_in_moves
+from gamecore.uci import DEFAULT_HASH_MB
 from gamecore.weights import Weights, resolve_weights
 
 WEIGHTS_HELP = (
@@ -88,17 +88,3 @@ def warm_up(searcher: Searcher, state: State) -> None:
     if state.legal_moves() and not state.is_terminal():
         searcher.search(state.copy(), Limits(depth=1))
         searcher.clear()
-
-
-def score_text(game: Game, score: Score) -> str:
-    """A score for people: ``cp 35`` / ``mate -2`` (moves) for chess, else value or plies."""
-    if game.name == "chess":
-        if score.mate is not None:
-            return f"mate {mate_in_moves(score.mate)}"
-        return f"cp {round(score.value)}"
-    if score.mate is not None:
-        side = "win" if score.mate > 0 else "loss"
-        plies = abs(score.mate)
-        return f"{side} in {plies} {'ply' if plies == 1 else 'plies'}"
-    value = score.value + 0.0  # no "-0.0"
-    return f"value {value:+.1f}" if round(value, 1) != 0 else "value 0.0"

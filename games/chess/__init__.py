@@ -24,6 +24,7 @@ from games.chess.features import FEATURE_SET, GROUPS
 from games.chess.fen import START_FEN, load_fen, write_fen
 
 if TYPE_CHECKING:
+    from gamecore.search import Score
     from gamecore.state import State
 
 _UCI = re.compile(r"[a-h][1-8][a-h][1-8][nbrq]?")
@@ -178,6 +179,15 @@ class ChessGame(Game):
         if uci not in by_uci:  # python-chess and the kernel disagree: a bug, say so loudly
             raise BadMove(f"move {wanted!r} ({uci}) is not legal here by the kernel")
         return by_uci[uci]
+
+    def score_text(self, score: Score) -> str:
+        """Centipawns, or mate in moves of the winner (negative when mated), as chess
+        programs print them."""
+        from gamecore.uci import mate_in_moves
+
+        if score.mate is not None:
+            return f"mate {mate_in_moves(score.mate)}"
+        return f"cp {round(score.value)}"
 
     def describe_result(self, state: State) -> str:
         """Who won and why: checkmate, stalemate, repetition, 50-move rule or dead position."""
