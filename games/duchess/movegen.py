@@ -144,6 +144,27 @@ def _target(pos, to, enemy):
 
 
 @kernel
+def _slide(g, n, start, s, t, enemy, rays, length):
+    """Add the moves of the slider of type ``t`` on ``s`` along ``rays`` (rook or bishop
+    lines of at most ``length`` cells); in EXISTS mode stop at the first legal one."""
+    pos, cfg = g.pos, g.cfg
+    for r in range(rays.shape[2]):
+        if rays[cfg, s, r, 0] < 0:
+            break
+        for i in range(length):
+            to = rays[cfg, s, r, i]
+            if to < 0:
+                break
+            if _target(pos, to, enemy):
+                n = _add(g, n, start, s, to, t, False)
+                if g.mode == EXISTS and n > 0:
+                    return n
+            if pos[to] != 0:
+                break
+    return n
+
+
+@kernel
 def _gen(pos, out, seat, mode):
     """The legal moves of ``seat`` (not a pass) by ``mode``: ALL, NOISY or EXISTS."""
     cfg = pos[CFG]
@@ -201,33 +222,13 @@ def _gen(pos, out, seat, mode):
                         if mode == EXISTS and n > 0:
                             return n
             if RAY_ROOK[t]:
-                for r in range(ROOK_RAYS.shape[2]):
-                    if ROOK_RAYS[cfg, s, r, 0] < 0:
-                        break
-                    for i in range(ROOK_LEN):
-                        to = ROOK_RAYS[cfg, s, r, i]
-                        if to < 0:
-                            break
-                        if _target(pos, to, enemy):
-                            n = _add(g, n, start, s, to, t, False)
-                            if mode == EXISTS and n > 0:
-                                return n
-                        if pos[to] != 0:
-                            break
+                n = _slide(g, n, start, s, t, enemy, ROOK_RAYS, ROOK_LEN)
+                if mode == EXISTS and n > 0:
+                    return n
             if RAY_BISHOP[t]:
-                for r in range(BISHOP_RAYS.shape[2]):
-                    if BISHOP_RAYS[cfg, s, r, 0] < 0:
-                        break
-                    for i in range(BISHOP_LEN):
-                        to = BISHOP_RAYS[cfg, s, r, i]
-                        if to < 0:
-                            break
-                        if _target(pos, to, enemy):
-                            n = _add(g, n, start, s, to, t, False)
-                            if mode == EXISTS and n > 0:
-                                return n
-                        if pos[to] != 0:
-                            break
+                n = _slide(g, n, start, s, t, enemy, BISHOP_RAYS, BISHOP_LEN)
+                if mode == EXISTS and n > 0:
+                    return n
         if not has_wizards or (t == KING and not KINGS_MAY_TELEPORT):
             continue
         if mode == NOISY and t != PAWN:
