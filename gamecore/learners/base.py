@@ -134,7 +134,7 @@ class Learner(ABC):
         """
         if self.outcome_step <= 0 or (state.status() == ONGOING and not self.cut_is_draw):
             return
-        winner = state.winner_team() if state.status() != ONGOING else None
+        winner = state.winner_team()  # None for a draw, and for a game cut before its end
         replay = state.copy()
         gradient = np.zeros_like(self.theta)
         squares = np.zeros_like(self.theta)
