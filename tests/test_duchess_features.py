@@ -48,7 +48,7 @@ def sample_texts(game, rng: random.Random) -> list[str]:
 
 
 def test_names_and_docstring() -> None:
-    assert F.COUNT == 1433 == F.FEATURE_SET.count and F.PSQ_TYPES * 157 == 1413
+    assert F.COUNT == 1435 == F.FEATURE_SET.count and F.PSQ_TYPES * 157 == 1413
     assert f"N = {F.COUNT}" in F.__doc__
     for name, a, b in F.GROUPS:
         assert re.search(rf"^\s+{name}\s+{a}-{b - 1}\s+{b - a}\s", F.__doc__, re.M), name
@@ -125,16 +125,48 @@ def test_a_king_in_check_with_no_free_step_is_trapped(game) -> None:
     assert mate(feats(game, position(red=walled)), F.T_TRAPPED, 0) == 0
 
 
-def test_version_1_weights_are_carried_forward(game, tmp_path) -> None:
-    """A weights file from before king_trapped still loads: the new weights start at zero."""
-    current = Weights.default(game).theta
-    old = np.delete(current, [F.mate_index(F.T_TRAPPED, 0), F.mate_index(F.T_TRAPPED, 1)])
-    path = tmp_path / "v1.npz"
-    Weights(old, "duchess", F.NAME, 1, {"games": 7}).save(path)
+# From a match: yellow's and magenta's Kings are checkmated, red's is free.
+TWO_MATED = (
+    "players=6 turn=red quiet=4 passes=0 moves=1200 red:RAe1,KAa3,PAd3,PAe3,RCa1,WCd2|QBBNPPPDF "
+    "blue:KBb2,PBe3,PBa4,PBb4,PBd4,WEc3|QRRBBNPDF yellow:BCb1,RCb2,QCc2,FCa3,PCb3,PCa4,KEb2|"
+    "RBNPPPWD green:PCo4,RDa1,RDe1,KDc2,PDa3,PDe3,PDo1,WEa2|QBBNPDF magenta:KEc2|QRRBBNPPPPPWDF "
+    "cyan:FEa1,REd1,WEb3,KFa2|QRBBNPPPPD"
+)
+
+
+def test_checkmated_players_are_counted_per_team(game) -> None:
+    d = feats(game, TWO_MATED)
+    assert mate(d, F.T_MATED, 0) == 2 and mate(d, F.T_MATED, 1) == 0
+    assert mate(d, F.T_TRAPPED, 0) == 2
+    d = feats(game, TWO_MATED.replace("turn=red", "turn=blue"))
+    assert mate(d, F.T_MATED, 1) == 2 and mate(d, F.T_MATED, 0) == 0
+    # what the term counts is what play sees: the mated seats can only pass, in check
+    for seat in ("yellow", "magenta"):
+        state = game.state_from_text(TWO_MATED.replace("turn=red", f"turn={seat}"))
+        assert state.in_check() and [state.move_text(m) for m in state.legal_moves()] == ["pass"]
+    # a trapped King whose check can be answered is not checkmated
+    walled = "KAc1,NAb1,BAd1,RAb2,QAd2"
+    d = feats(game, position(red=walled, blue="KBc1,RAc4"))
+    assert mate(d, F.T_TRAPPED, 0) == 1 and mate(d, F.T_MATED, 0) == 0
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_older_weights_are_carried_forward(game, tmp_path, version: int) -> None:
+    """Weights from before king_trapped (v1) or checkmated (v2) still load: the new weights
+    start at zero."""
+    current = Weights.default(game).theta.copy()
+    current[F.mate_index(F.T_TRAPPED, 0)] = 7.0  # a weight v2 has and v1 lacks
+    terms = (F.T_TRAPPED, F.T_MATED) if version == 1 else (F.T_MATED,)
+    gone = [F.mate_index(t, rel) for t in terms for rel in (0, 1)]
+    old = np.delete(current, gone)
+    path = tmp_path / f"v{version}.npz"
+    Weights(old, "duchess", F.NAME, version, {"games": 7}).save(path)
     loaded = Weights.load(path, game)
-    assert loaded.feature_version == F.VERSION == 2
-    np.testing.assert_array_equal(loaded.theta, current)
-    assert loaded.metadata == {"games": 7, "upgraded_from_feature_version": 1}
+    assert loaded.feature_version == F.VERSION == 3
+    expected = current.copy()
+    expected[gone] = 0.0
+    np.testing.assert_array_equal(loaded.theta, expected)
+    assert loaded.metadata == {"games": 7, "upgraded_from_feature_version": version}
 
 
 def test_weights_of_an_unknown_older_version_are_refused(game, tmp_path) -> None:

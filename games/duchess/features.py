@@ -8,12 +8,12 @@ chair ``k`` becomes ``c - 26 k`` mod 156, the vortex stays 156), as in the
 thesis, so one table of 9 x 157 piece-square weights serves every chair and
 turning the whole position by a chair leaves the vector unchanged.
 
-Feature table (N = 1433)::
+Feature table (N = 1435)::
 
     group      indices     size
     material   0-7         8      own-team minus other-team count of Q R B N P W D F
-    mating     8-19        12     8 + 2 * term + rel (rel 0 own team, 1 other team)
-    psq        20-1432     1413   20 + 157 * type + frame cell, type K Q R B N P W D F = 0..8
+    mating     8-21        14     8 + 2 * term + rel (rel 0 own team, 1 other team)
+    psq        22-1434     1413   22 + 157 * type + frame cell, type K Q R B N P W D F = 0..8
 
 Mating terms (counts summed over the team's players):
 
@@ -26,11 +26,15 @@ Mating terms (counts summed over the team's players):
                          reaches a cell both ways counts twice)
     wizard_neighbours    pieces of the team next to a Wizard of the team (per Wizard)
     king_trapped         Kings in check with no King step they may safely enter: checkmate
-                         unless the check can be blocked or its piece taken, and what a
-                         team must inflict on all three enemy Kings at once to win
+                         unless the check can be blocked or its piece taken
+    checkmated           players checkmated (in check, no legal move): they pass until a
+                         partner releases them, and a team wins when all of the other
+                         team's players are at once, so each one held is progress towards
+                         the win that a 4-ply search cannot see
 
-Version 2 added ``king_trapped``; :func:`upgrade_theta` carries version-1 weights
-forward (the new weights start at zero, every other weight keeps its meaning).
+Version 2 added ``king_trapped``, version 3 ``checkmated``; :func:`upgrade_theta`
+carries older weights forward (the new weights start at zero, every other weight
+keeps its meaning).
 
 :func:`feature_name` spells out any index.
 """
@@ -55,9 +59,10 @@ from games.duchess.layout import (
     WIZ_AT,
 )
 from games.duchess.mesh import CHAIRS, N_CELLS, rotate
+from games.duchess.movegen import has_legal_move
 
 NAME = "duchess-rs"
-VERSION = 2
+VERSION = 3
 MATERIAL_LETTERS = "QRBNPWDF"
 TERMS = (
     "king_mobility",
@@ -66,8 +71,11 @@ TERMS = (
     "zone_pressure",
     "wizard_neighbours",
     "king_trapped",
+    "checkmated",
 )
-T_MOBILITY, T_ZONE_ATTACKED, T_IN_CHECK, T_PRESSURE, T_WIZARD, T_TRAPPED = range(len(TERMS))
+(T_MOBILITY, T_ZONE_ATTACKED, T_IN_CHECK, T_PRESSURE, T_WIZARD, T_TRAPPED, T_MATED) = range(
+    len(TERMS)
+)
 MATERIAL = 0
 MATE = MATERIAL + len(MATERIAL_LETTERS)
 PSQ = MATE + 2 * len(TERMS)
@@ -114,12 +122,13 @@ FEATURE_NAMES = tuple(feature_name(i) for i in range(COUNT))
 def upgrade_theta(version: int, theta: np.ndarray) -> np.ndarray | None:
     """Weights for feature-set ``version`` as weights for this version (None: unknown).
 
-    Version 1 had no ``king_trapped`` term: its two weights are inserted, at zero,
-    after the other mating terms.
+    Version 1 had no ``king_trapped`` term and version 2 no ``checkmated``: their
+    weights are inserted, at zero, after the older mating terms.
     """
-    if version == 1 and theta.shape == (COUNT - 2,):
-        return np.insert(theta, mate_index(T_TRAPPED, 0), [0.0, 0.0])
-    return None
+    missing = {1: 4, 2: 2}.get(version)
+    if missing is None or theta.shape != (COUNT - missing,):
+        return None
+    return np.insert(theta, mate_index(T_TRAPPED + 2 - missing // 2, 0), np.zeros(missing))
 
 
 @kernel
@@ -158,7 +167,7 @@ def features(st, idx, val):
                 n += 1
             if MAT_SLOT[t] >= 0:
                 val[MAT_SLOT[t]] += v
-    _mating_terms(pos, cfg, players, us, val)
+    _mating_terms(pos, cfg, players, us, val, idx)
     # Drop the zero entries (absent terms, piece squares that cancelled out).
     m = 0
     for j in range(n):
@@ -170,8 +179,9 @@ def features(st, idx, val):
 
 
 @kernel
-def _mating_terms(pos, cfg, players, us, val):
-    """Add the mating terms, per King, to ``val[MATE:PSQ]`` (indexed by feature)."""
+def _mating_terms(pos, cfg, players, us, val, scratch):
+    """Add the mating terms, per King, to ``val[MATE:PSQ]`` (indexed by feature);
+    ``scratch`` is any int64 array (see :func:`has_legal_move`)."""
     for q in range(players):
         kc = pos[KING_AT + q]
         team = q & 1
@@ -198,6 +208,8 @@ def _mating_terms(pos, cfg, players, us, val):
         val[MATE + 2 * T_MOBILITY + rel] += free
         if here > 0 and free == 0:
             val[MATE + 2 * T_TRAPPED + rel] += 1.0
+            if not has_legal_move(pos, q, scratch):
+                val[MATE + 2 * T_MATED + rel] += 1.0
         w = pos[WIZ_AT + q]
         if w >= 0:
             for i in range(KSTEP.shape[2]):
@@ -254,7 +266,7 @@ def value_incremental(st, theta, idx, val):
     value = additive if us == 0 else -additive
     for k in range(MATE, PSQ):
         val[k] = 0.0
-    _mating_terms(pos, pos[CFG], pos[PLAYERS], us, val)
+    _mating_terms(pos, pos[CFG], pos[PLAYERS], us, val, idx)
     for k in range(MATE, PSQ):
         value += theta[k] * val[k]
     return value

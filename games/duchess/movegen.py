@@ -267,6 +267,16 @@ def checkmated(pos, out, seat):
 
 
 @kernel
+def has_legal_move(pos, seat, scratch):
+    """Whether ``seat`` has a legal move (a pass aside), for the evaluation.
+
+    EXISTS mode writes no move, so any int64 array lends an empty view as the
+    buffer (a write would fail loudly on its zero length, not corrupt ``scratch``).
+    """
+    return _gen(pos, scratch[:0], seat, EXISTS) > 0
+
+
+@kernel
 def _team_mated(pos, out, seat):
     """Whether ``seat`` (known to have no legal move) and every partner are checkmated."""
     cfg = pos[CFG]
