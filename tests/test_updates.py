@@ -92,7 +92,7 @@ def test_tdleaf_moves_the_first_leaf_by_the_temporal_difference():
     np.testing.assert_allclose(learner.theta, theta + 1e-4 * 4 * S * td * trace, atol=1e-12)
 
 
-@pytest.mark.parametrize("update", ["nlms", "nlms-groups"])
+@pytest.mark.parametrize("update", ["nlms", "nlms-groups", "nlms-scaled"])
 def test_nlms_moves_a_single_position_a_fixed_share_of_its_error(update):
     """Per group normalised too, the whole step moves the position ``step`` of its error."""
     game, learner = make("rootstrap", update=update, loss="logistic", step=0.25)
@@ -114,6 +114,31 @@ def test_grouped_nlms_gives_each_group_its_own_share():
     # each group moves the value by 0.25: material by 2*0.1 + 1*0.05, the count by 300/1200
     assert delta[:2] @ gradient[:2] == pytest.approx(0.25)
     assert delta[2] * 300 == pytest.approx(0.25)
+
+
+def test_scaled_nlms_does_not_let_a_large_count_take_its_groups_share():
+    """Inside one group, a 0/1 term moves the value as far as a count of 300 next to it."""
+    rule = make_rule("nlms-scaled", 3, 0.5, "value", sgd_step=1.0, groups=[np.arange(3)])
+    for _ in range(50):  # the running mean square learns the features' sizes
+        phi = np.array([1.0, 300.0, 0.0])
+        rule.delta(phi, phi**2)
+    phi = np.array([1.0, 300.0, 0.0])
+    delta = rule.delta(phi, phi**2)  # e = 1
+    assert delta[0] * phi[0] == pytest.approx(0.25) and delta[1] * phi[1] == pytest.approx(0.25)
+    assert delta[2] == 0.0
+    # plain per-group NLMS gives the count all but 1/90001 of the step
+    plain = make_rule("nlms-groups", 3, 0.5, "value", sgd_step=1.0, groups=[np.arange(3)])
+    assert plain.delta(phi, phi**2)[0] * phi[0] == pytest.approx(0.5 / 90001)
+
+
+def test_scaled_nlms_state_round_trips_through_a_checkpoint():
+    groups = [np.array([0, 1]), np.array([2])]
+    rule = make_rule("nlms-scaled", 3, None, "logistic", sgd_step=1e-5, groups=groups)
+    rule.delta(np.array([0.1, -0.2, 3.0]), np.array([1.0, 4.0, 9.0]))
+    copy = make_rule("nlms-scaled", 3, None, "logistic", sgd_step=1e-5, groups=groups)
+    copy.load_state(rule.state())
+    g, sq = np.array([0.3, 0.1, -0.1]), np.array([1.0, 1.0, 2.0])
+    np.testing.assert_array_equal(copy.delta(g, sq), rule.delta(g, sq))
 
 
 def test_adam_moves_every_weight_by_the_step_on_its_first_update():

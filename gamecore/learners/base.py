@@ -154,7 +154,13 @@ class Learner(ABC):
         if self.trainable is not None:
             gradient *= self.trainable
             squares *= self.trainable
-        delta = grouped_step(gradient, squares, self._groups, self.outcome_step * self.rule.gain)
+        delta = grouped_step(
+            gradient,
+            squares,
+            self._groups,
+            self.outcome_step * self.rule.gain,
+            self.rule.inverse_scale(),
+        )
         self.searcher.theta += delta
         self.stats.add(delta, self._stats, None)
         self._stats[:] = 0

@@ -22,6 +22,11 @@ An **update rule** then chooses the step:
   each of the G groups moves the positions ``step / G`` of the way, divided
   by its own Σφ², so a group of a few small values (material counts) is not
   starved by one of large counts (King-zone attacks) that holds most of ‖φ‖²;
+* ``nlms-scaled`` — ``nlms-groups`` with every feature first scaled to unit
+  mean square (a running average of φᵢ² over the run): inside a group, a
+  count that is often 40 (King-zone pressure) no longer takes nearly all of
+  the group's share from a 0/1 term next to it, and a rarely active feature
+  moves further when it is seen, as in RLS with a diagonal covariance;
 * ``adam`` — per-feature adaptive steps (Kingma & Ba 2015): each weight moves
   about ``step`` value units per update whatever the size and frequency of
   its feature;
@@ -74,6 +79,10 @@ class UpdateRule(ABC):
     def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
         """Δθ for the gradient Σ eᵢφᵢ of one search and its Σ φᵢ² per feature."""
 
+    def inverse_scale(self) -> np.ndarray | None:
+        """Per-feature 1/E[φᵢ²] the rule works in, for the outcome update too (None: raw φ)."""
+        return None
+
     def state(self) -> dict[str, Any]:
         """What a checkpoint must keep for a resumed run to continue exactly (JSON-able)."""
         return {}
@@ -83,9 +92,20 @@ class UpdateRule(ABC):
 
 
 def grouped_step(
-    gradient: np.ndarray, squares: np.ndarray, groups: list[np.ndarray], share: float
+    gradient: np.ndarray,
+    squares: np.ndarray,
+    groups: list[np.ndarray],
+    share: float,
+    inverse_scale: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Δθ = Σ over the G groups of share/G · g_group / Σφ²_group (see ``nlms-groups``)."""
+    """Δθ = Σ over the G groups of share/G · g_group / Σφ²_group (see ``nlms-groups``).
+
+    With ``inverse_scale`` (1/E[φᵢ²] per feature, see ``nlms-scaled``) the same in the
+    space where every feature has unit mean square: Δθᵢ = share/G · gᵢ·sᵢ / Σ φⱼ²·sⱼ.
+    """
+    if inverse_scale is not None:
+        gradient = gradient * inverse_scale
+        squares = squares * inverse_scale
     delta = np.zeros_like(gradient)
     for members in groups:
         norm = float(squares[members].sum())
@@ -120,6 +140,35 @@ class GroupedNLMS(UpdateRule):
 
     def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
         return grouped_step(gradient, squares, self.groups, self.step * self.gain)
+
+
+class ScaledNLMS(GroupedNLMS):
+    name = "nlms-scaled"
+    average_share = 0.01
+    """Weight of each update's Σφ² in the running mean square (about the last 100 searches)."""
+
+    def __init__(self, size: int, step: float, loss: str, groups: list[np.ndarray]) -> None:
+        super().__init__(size, step, loss, groups)
+        self.mean_square = np.zeros(size)
+
+    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
+        self.mean_square += self.average_share * (squares - self.mean_square)
+        return grouped_step(
+            gradient, squares, self.groups, self.step * self.gain, self.inverse_scale()
+        )
+
+    def inverse_scale(self) -> np.ndarray:
+        """1 / the running mean of φᵢ² (0 for a feature never seen, whose φᵢ is always 0)."""
+        seen = self.mean_square > 0
+        inverse = np.zeros_like(self.mean_square)
+        inverse[seen] = 1.0 / self.mean_square[seen]
+        return inverse
+
+    def state(self) -> dict[str, Any]:
+        return {"mean_square": self.mean_square.tolist()}
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        self.mean_square = np.array(state["mean_square"], dtype=np.float64)
 
 
 class Adam(UpdateRule):
@@ -157,11 +206,11 @@ class Adam(UpdateRule):
 
 
 UPDATE_RULES: dict[str, type[UpdateRule]] = {
-    rule.name: rule for rule in (Adam, NLMS, GroupedNLMS, SGD)
+    rule.name: rule for rule in (Adam, NLMS, GroupedNLMS, ScaledNLMS, SGD)
 }
 DEFAULT_UPDATE = "nlms"
 
-DEFAULT_STEPS = {"adam": 1.0, "nlms": 0.1, "nlms-groups": 0.1}
+DEFAULT_STEPS = {"adam": 1.0, "nlms": 0.1, "nlms-groups": 0.1, "nlms-scaled": 0.1}
 """Steps of the scale-free rules: value units per update (adam), share of the error (nlms)."""
 
 
@@ -179,6 +228,6 @@ def make_rule(
         raise BadOption(f"unknown update rule {name!r} (choose from {', '.join(UPDATE_RULES)})")
     if step is None:
         step = DEFAULT_STEPS.get(name, sgd_step)  # the gain makes one sgd step fit both losses
-    if name == GroupedNLMS.name:
-        return GroupedNLMS(size, step, loss, groups or [np.arange(size)])
+    if name in (GroupedNLMS.name, ScaledNLMS.name):
+        return UPDATE_RULES[name](size, step, loss, groups or [np.arange(size)])  # type: ignore[call-arg]
     return UPDATE_RULES[name](size, step, loss)
