@@ -11,10 +11,57 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gamecore.geometry import Geometry
 
+if TYPE_CHECKING:
+    from gamecore.game import Game
+
 Point = tuple[float, float]
+Rect = tuple[int, int, int, int]
+STATUS_HEIGHT = 58
+"""Pixels under the board for the status line and the message line."""
+
+
+def panel_width(size: tuple[int, int]) -> int:
+    """Width of the side panel (seats, buttons, moves) in a window of ``size``."""
+    return int(min(380, max(215, size[0] * 0.3)))
+
+
+def board_rect(size: tuple[int, int]) -> Rect:
+    """The screen area the board is fitted into: left of the panel, above the status lines."""
+    w, h = size
+    return (0, 0, w - panel_width(size), h - STATUS_HEIGHT)
+
+
+def home_rotations(game: Game) -> dict[int, float]:
+    """Per seat, the rotation that puts its side of the board at the bottom of the screen:
+    where its pieces stand in the start position (seats with none there are left out)."""
+    cells = game.geometry().cells
+    xs = [x for c in cells for x, _ in c.polygon]
+    ys = [y for c in cells for _, y in c.polygon]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    spots: dict[int, list[Point]] = {}
+    for piece in game.pieces(game.initial_state().arrays):
+        spots.setdefault(piece.player, []).append(polygon_centroid(cells[piece.cell].polygon))
+    homes = {}
+    for seat, points in spots.items():
+        dx = sum(p[0] for p in points) / len(points) - cx
+        dy = sum(p[1] for p in points) / len(points) - cy
+        if math.hypot(dx, dy) > 1e-9:
+            angle = math.degrees(math.atan2(dy, dx))
+            # snapped to 15°: checkers men stand a little off-centre on their rows
+            homes[seat] = (round((-90.0 - angle) / 15.0) * 15.0) % 360.0
+    return homes
+
+
+def rotate_step(homes: dict[int, float], num_players: int) -> float:
+    """Degrees the Rotate action turns: from one seat's side to the next (Duchess: 60°)."""
+    angles = sorted(set(homes.values()))
+    if len(angles) < 2:
+        return 360.0 / max(2, num_players)
+    return min(b - a for a, b in zip(angles, [*angles[1:], angles[0] + 360.0], strict=True))
 
 
 def polygon_centroid(polygon: tuple[Point, ...] | list[Point]) -> Point:

@@ -15,6 +15,8 @@ import pygame
 
 from gamecore.geometry import RGB
 
+PIECE_SCALE = 0.84
+"""A piece's radius as a fraction of its cell's inner radius."""
 PLAIN = frozenset({"man", "disc", "stone", "checker", ""})
 """Glyphs drawn as a bare disc (with an inner ring so they read as pieces)."""
 CROWNED = frozenset({"king", "crowned"})

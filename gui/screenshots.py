@@ -32,26 +32,26 @@ CHECKERS_GAME = '[SetUp "1"]\n[FEN "B:WK3,17,21,22,25,29:B1,2,5,9,13,20,K32"]\n\
 
 def engine_reply(app: App, seconds: float = 1.0) -> None:
     """Let the engine seat to move search and play, so the status line shows its search."""
-    app.time_per_move = seconds
-    plies = len(app.state.history)
+    app.session.time_per_move = seconds
+    plies = len(app.session.state.history)
     deadline = time.monotonic() + 120
-    while len(app.state.history) == plies and time.monotonic() < deadline:
+    while len(app.session.state.history) == plies and time.monotonic() < deadline:
         app.step([])
         time.sleep(0.01)
 
 
 def select_busiest(app: App, prefer: str | None = None) -> None:
     """Click the piece with the most targets (with a ``prefer`` tag if any piece has one)."""
+    session = app.session
     best, best_key = None, None
-    for cell in app.position.by_from:
-        moves = app.position.by_from[cell]
-        tagged = sum(1 for m in moves if prefer and prefer in app.position.tags[m])
-        key = (tagged, len(app.targets(cell)))
+    for cell in session.position.by_from:
+        moves = session.position.by_from[cell]
+        tagged = sum(1 for m in moves if prefer and prefer in session.position.tags[m])
+        key = (tagged, len(session.targets(cell)))
         if best_key is None or key > best_key:
             best, best_key = cell, key
     if best is not None:
-        app.click_cell(best)
-        app.dragging = False
+        session.click_cell(best)
 
 
 def chess_middlegame(out: Path) -> Path:
@@ -62,15 +62,15 @@ def chess_middlegame(out: Path) -> Path:
     app = App(game, seats, state=state)
     engine_reply(app)
     select_busiest(app, prefer="capture")
-    app.mouse = (0, 0)
+    app.ui.mouse = (0, 0)
     return app.screenshot(out / "chess-middlegame.png")
 
 
 def chess_weights(out: Path) -> Path:
     game = get_game("chess")
     app = App(game, [Seat("human"), Seat("engine")], state=game.read_record(CHESS_GAME))
-    app.paused = True
-    app.set_overlay("N")
+    app.session.paused = True
+    app.session.set_overlay("N")
     return app.screenshot(out / "chess-weights.png")
 
 
@@ -79,8 +79,8 @@ def checkers(out: Path) -> Path:
     app = App(game, [Seat("engine"), Seat("human")], state=game.read_record(CHECKERS_GAME))
     engine_reply(app)
     select_busiest(app, prefer="capture")
-    app.show_names = True
-    app.mouse = (0, 0)
+    app.ui.show_names = True
+    app.ui.mouse = (0, 0)
     return app.screenshot(out / "checkers.png")
 
 
@@ -91,7 +91,7 @@ def duchess_start(out: Path) -> Path | None:
     seats = [Seat("human"), *[Seat("engine") for _ in range(5)]]
     app = App(game, seats)
     select_busiest(app)
-    app.mouse = (0, 0)
+    app.ui.mouse = (0, 0)
     return app.screenshot(out / "duchess-start.png")
 
 

@@ -38,34 +38,26 @@ def draw_text(
     return image.get_width()
 
 
-@dataclass
-class Button:
-    """A labelled rectangle that runs an action; disabled ones are drawn dim, ignore clicks."""
-
-    name: str
-    label: str
-    rect: pygame.Rect
-    enabled: bool = True
-    hint: str = ""
-
-    def draw(self, surface: pygame.Surface, mouse: tuple[int, int]) -> None:
-        if not self.enabled:
-            color = BUTTON_OFF
-        elif self.rect.collidepoint(mouse):
-            color = BUTTON_HOVER
-        else:
-            color = BUTTON
-        pygame.draw.rect(surface, color, self.rect, border_radius=5)
-        ink = TEXT if self.enabled else DIM
-        size = max(12, min(19, self.rect.height - 10))
-        while size > 11 and font(size).size(self.label)[0] > self.rect.width - 8:
-            size -= 1
-        f = font(size)
-        label = self.label
-        while label and f.size(label)[0] > self.rect.width - 6:
-            label = label[:-1]
-        image = f.render(label, True, ink)
-        surface.blit(image, image.get_rect(center=self.rect.center))
+def draw_button(
+    surface: pygame.Surface, rect: pygame.Rect, label: str, enabled: bool, hover: bool
+) -> None:
+    """A labelled button; a disabled one is drawn dim (and its clicks are ignored)."""
+    if not enabled:
+        color = BUTTON_OFF
+    elif hover:
+        color = BUTTON_HOVER
+    else:
+        color = BUTTON
+    pygame.draw.rect(surface, color, rect, border_radius=5)
+    ink = TEXT if enabled else DIM
+    size = max(12, min(19, rect.height - 10))
+    while size > 11 and font(size).size(label)[0] > rect.width - 8:
+        size -= 1
+    f = font(size)
+    while label and f.size(label)[0] > rect.width - 6:
+        label = label[:-1]
+    image = f.render(label, True, ink)
+    surface.blit(image, image.get_rect(center=rect.center))
 
 
 @dataclass
@@ -89,12 +81,14 @@ class Prompt:
         elif getattr(event, "unicode", "") and event.unicode.isprintable():
             self.text += event.unicode
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, (20, 22, 26), rect)
-        pygame.draw.rect(surface, ACCENT, rect, 2)
-        x = rect.x + 8
-        y = rect.y + (rect.height - 20) // 2
-        x += draw_text(surface, f"{self.question} ", (x, y), 20, ACCENT)
-        width = draw_text(surface, self.text, (x, y), 20, TEXT, rect.right - x - 180)
-        pygame.draw.line(surface, TEXT, (x + width + 2, y), (x + width + 2, y + 18), 2)
-        draw_text(surface, "Enter: OK   Esc: cancel", (rect.right - 175, y + 2), 16, DIM)
+
+def draw_prompt(surface: pygame.Surface, rect: pygame.Rect, question: str, text: str) -> None:
+    """A prompt's question, the text typed so far and a cursor."""
+    pygame.draw.rect(surface, (20, 22, 26), rect)
+    pygame.draw.rect(surface, ACCENT, rect, 2)
+    x = rect.x + 8
+    y = rect.y + (rect.height - 20) // 2
+    x += draw_text(surface, f"{question} ", (x, y), 20, ACCENT)
+    width = draw_text(surface, text, (x, y), 20, TEXT, rect.right - x - 180)
+    pygame.draw.line(surface, TEXT, (x + width + 2, y), (x + width + 2, y + 18), 2)
+    draw_text(surface, "Enter: OK   Esc: cancel", (rect.right - 175, y + 2), 16, DIM)

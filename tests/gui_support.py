@@ -63,7 +63,7 @@ def drag(app: App, frm: int, to: int) -> None:
 
 def click_button(app: App, name: str) -> None:
     app.step([])
-    click(app, app._buttons[name].rect.center)
+    click(app, app.hits.button(name).center)
 
 
 def key(app: App, code: int, text: str = "", mod: int = 0) -> None:
@@ -72,8 +72,8 @@ def key(app: App, code: int, text: str = "", mod: int = 0) -> None:
 
 def type_text(app: App, text: str) -> None:
     """Replace a prompt's text the way a person would: erase it, type, press Enter."""
-    assert app.prompt is not None
-    for _ in range(len(app.prompt.text)):
+    assert app.ui.prompt is not None
+    for _ in range(len(app.ui.prompt.text)):
         key(app, pygame.K_BACKSPACE)
     for ch in text:
         key(app, 0, ch)
@@ -83,8 +83,8 @@ def type_text(app: App, text: str) -> None:
 def wait_for_plies(app: App, plies: int, timeout: float = WAIT) -> None:
     """Run frames until the game has ``plies`` moves (engines and random movers play)."""
     deadline = time.monotonic() + timeout
-    while len(app.state.history) < plies:
-        assert time.monotonic() < deadline, f"no move after {timeout} s: {app.message}"
+    while len(app.session.state.history) < plies:
+        assert time.monotonic() < deadline, f"no move after {timeout} s: {app.session.message}"
         app.step([])
         time.sleep(0.005)
 

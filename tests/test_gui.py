@@ -39,8 +39,8 @@ def _pygame():
 
 def _first_piece_with_moves(app, want_single: bool = True):
     """A cell whose piece has a target reached by exactly one move, and that target."""
-    for frm in app.position.by_from:
-        targets = app.targets(frm)
+    for frm in app.session.position.by_from:
+        targets = app.session.targets(frm)
         for to, there in targets.items():
             if len(there) == 1 or not want_single:
                 return frm, to, there[0]
@@ -53,58 +53,58 @@ GAMES = ["chess", "checkers", "connect4"]
 @pytest.mark.parametrize("name", GAMES)
 def test_click_move_engine_reply_undo_redo_save_load(name, tmp_path):
     app = make_app(name)
-    game, state = app.game, app.state
+    game, state = app.session.game, app.session.state
     start = state.to_text()
-    if app.position.by_from:
+    if app.session.position.by_from:
         frm, to, move = _first_piece_with_moves(app)
         click_cell(app, frm)
-        assert app.selected == frm
+        assert app.session.selected == frm
         # the highlighted targets are exactly where the game says the piece may go
-        assert set(app.targets(frm)) == target_cells(game, state, frm) != set()
+        assert set(app.session.targets(frm)) == target_cells(game, state, frm) != set()
         click_cell(app, to)
     else:  # Connect Four: moves have no source cell; clicking the target drops the disc
-        to, moves = next(iter(app.position.drops.items()))
+        to, moves = next(iter(app.session.position.drops.items()))
         move = moves[0]
-        assert set(app.position.drops) == {
+        assert set(app.session.position.drops) == {
             game.move_cells(state.arrays, m)[1] for m in state.legal_moves()
         }
         click_cell(app, to)
-    assert app.state.history == [move]
-    after_human = app.state.to_text()
+    assert app.session.state.history == [move]
+    after_human = app.session.state.to_text()
     app.screenshot(tmp_path / f"{name}-1.png")
 
     wait_for_plies(app, 2)  # the engine replies
-    info = app.last_info
+    info = app.session.last_info
     assert info is not None and info.depth >= 1 and info.nodes > 0
     for word in ("depth", "score", "knodes/s", "pv"):
-        assert word in app.status
-    assert app.state.history[1] in get_game(name).state_from_text(after_human).legal_moves()
-    moves_played = list(app.state.history)
-    final = app.state.to_text()
-    texts = app.move_texts()
+        assert word in app.session.status
+    assert app.session.state.history[1] in get_game(name).state_from_text(after_human).legal_moves()
+    moves_played = list(app.session.state.history)
+    final = app.session.state.to_text()
+    texts = app.session.move_texts()
     assert len(texts) == 2
 
     click_button(app, "undo")  # back to the person's turn: both plies
-    assert app.state.history == [] and app.state.to_text() == start
+    assert app.session.state.history == [] and app.session.state.to_text() == start
     for _ in range(3):
         app.step([])
-    assert app.state.history == [], "engines wait while there are moves to redo"
+    assert app.session.state.history == [], "engines wait while there are moves to redo"
     key(app, pygame.K_y)
     key(app, pygame.K_y)
-    assert app.state.history == moves_played and app.state.to_text() == final
+    assert app.session.state.history == moves_played and app.session.state.to_text() == final
 
     path = tmp_path / f"game{game.record_suffix}"
     key(app, pygame.K_s)
-    assert app.prompt is not None and app.prompt.text.endswith(game.record_suffix)
+    assert app.ui.prompt is not None and app.ui.prompt.text.endswith(game.record_suffix)
     type_text(app, str(path))
-    assert path.is_file() and "saved 2 moves" in app.message
+    assert path.is_file() and "saved 2 moves" in app.session.message
     click_button(app, "new")
-    assert app.state.history == [] and app.state.to_text() == start
+    assert app.session.state.history == [] and app.session.state.to_text() == start
     key(app, pygame.K_l)
     type_text(app, str(path))
-    assert app.state.history == moves_played
-    assert app.state.to_text() == final
-    assert app.move_texts() == texts
+    assert app.session.state.history == moves_played
+    assert app.session.state.to_text() == final
+    assert app.session.move_texts() == texts
     shot = app.screenshot(tmp_path / f"{name}-2.png")
     assert pygame.image.load(str(shot)).get_size() == app.surface.get_size()
     app.close()
@@ -112,32 +112,32 @@ def test_click_move_engine_reply_undo_redo_save_load(name, tmp_path):
 
 def test_illegal_clicks_change_nothing():
     app = make_app("chess", "human,human")
-    start = app.state.to_text()
+    start = app.session.state.to_text()
     click_cell(app, 28)  # e4: empty
     click_cell(app, 52)  # e7: the opponent's pawn
-    assert app.selected is None
+    assert app.session.selected is None
     click_cell(app, 12)  # e2: own pawn
-    assert app.selected == 12
+    assert app.session.selected == 12
     click_cell(app, 44)  # e6: not a target; deselects
     click(app, (app.surface.get_width() - 5, app.surface.get_height() - 5))  # off the board
     key(app, pygame.K_y)  # nothing to redo
-    assert app.state.history == [] and app.state.to_text() == start
-    assert app.selected is None
+    assert app.session.state.history == [] and app.session.state.to_text() == start
+    assert app.session.selected is None
 
 
 def test_drag_moves_a_piece():
     app = make_app("chess", "human,human")
     drag(app, 6, 21)  # g1 to f3
-    assert app.move_texts() == ["g1f3"]
+    assert app.session.move_texts() == ["g1f3"]
     drag(app, 57, 51)  # b8 to d7: its own pawn is there, nothing happens
-    assert app.move_texts() == ["g1f3"] and app.state.player == 1
+    assert app.session.move_texts() == ["g1f3"] and app.session.state.player == 1
 
 
 def test_no_clicks_while_the_engine_is_to_move():
     app = make_app("chess", "engine,human")
-    app.paused = True
+    app.session.paused = True
     click_cell(app, 12)
-    assert app.selected is None and "is to move" in app.message
+    assert app.session.selected is None and "is to move" in app.session.message
 
 
 def test_promotion_chooser_picks_a_knight():
@@ -149,17 +149,22 @@ def test_promotion_chooser_picks_a_knight():
     app = App(game, [Seat("human"), Seat("human")], state=state, window=True)
     app.step([])
     click_cell(app, 48)  # a7
-    tags = {app.position.tags[m] for m in app.targets(48)[56]}
+    tags = {app.session.position.tags[m] for m in app.session.targets(48)[56]}
     assert tags == {frozenset({"promotion"})}
     click_cell(app, 56)  # a8: four moves share the cells
-    assert app.chooser is not None and len(app.chooser) == 4
-    assert sorted(app.choice_labels()) == ["B", "N", "Q", "R"]
+    assert app.session.chooser is not None and len(app.session.chooser) == 4
+    assert sorted(app.session.choice_labels()) == ["B", "N", "Q", "R"]
     app.step([])
-    rect = next(r for r, m in app._chooser_rects if app.state.move_text(m) == "a7a8n")
+    chooser = app.session.chooser
+    rect = next(
+        r
+        for r, m in zip(app.hits.choices, chooser, strict=True)
+        if app.session.state.move_text(m) == "a7a8n"
+    )
     click(app, rect.center)
-    assert app.move_texts() == ["a7a8n"]
-    assert any(p.cell == 56 and p.glyph == "N" for p in game.pieces(app.state.arrays))
-    assert app.chooser is None
+    assert app.session.move_texts() == ["a7a8n"]
+    assert any(p.cell == 56 and p.glyph == "N" for p in game.pieces(app.session.state.arrays))
+    assert app.session.chooser is None
 
 
 def test_promotion_chooser_escape_cancels():
@@ -172,11 +177,11 @@ def test_promotion_chooser_escape_cancels():
     click_cell(app, 48)
     click_cell(app, 56)
     key(app, pygame.K_ESCAPE)
-    assert app.chooser is None and app.state.history == []
+    assert app.session.chooser is None and app.session.state.history == []
     click_cell(app, 48)
     click_cell(app, 56)
     key(app, pygame.K_1, "1")  # the first option by number
-    assert len(app.state.history) == 1
+    assert len(app.session.state.history) == 1
 
 
 def test_markers_tell_captures_promotions_and_plain_moves_apart():
@@ -214,13 +219,13 @@ def test_castling_is_marked_with_a_blue_square():
     state = game.state_from_text("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
     app = App(game, [Seat("human"), Seat("human")], state=state, window=True)
     click_cell(app, 4)  # e1
-    assert app.position.tags[app.targets(4)[6][0]] == {"castle"}
+    assert app.session.position.tags[app.session.targets(4)[6][0]] == {"castle"}
     x, y = app.layout.cell_center(6)  # g1
     r = app.layout.cell_radius(6) * 0.84
     band = tuple(app.surface.get_at((round(x - 0.375 * r), y)))[:3]
     assert band[2] > 150 and band[0] < 120, "castling carries the blue square"
     click_cell(app, 6)
-    assert app.move_texts() == ["e1g1"]
+    assert app.session.move_texts() == ["e1g1"]
 
 
 FOOLS_MATE = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"
@@ -228,44 +233,48 @@ FOOLS_MATE = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"
 
 def test_game_end_message_says_who_won_and_why():
     app = make_app("chess", "human,human")
-    app.set_state(app.game.state_from_text(FOOLS_MATE))
+    app.session.set_state(app.session.game.state_from_text(FOOLS_MATE))
     click_cell(app, 59)  # d8
     click_cell(app, 31)  # h4 mates
-    assert app.position.terminal
-    assert "Game over: black wins by checkmate" in app.message
-    before = app.state.to_text()
+    assert app.session.position.terminal
+    assert "Game over: black wins by checkmate" in app.session.message
+    before = app.session.state.to_text()
     click_cell(app, 12)
-    assert app.state.to_text() == before and "Game over" in app.message
+    assert app.session.state.to_text() == before and "Game over" in app.session.message
 
 
 def test_random_movers_finish_a_game_with_a_result():
     app = make_app("connect4", "random,random")
     for _ in range(200):
-        if app.position.terminal:
+        if app.session.position.terminal:
             break
         app.step([])
-    assert app.position.terminal
-    assert "Game over:" in app.message
-    assert "four in a row" in app.message or "draw" in app.message
+    assert app.session.position.terminal
+    assert "Game over:" in app.session.message
+    assert "four in a row" in app.session.message or "draw" in app.session.message
 
 
 def test_a_full_checkers_game_ends_and_its_record_says_so(tmp_path):
     app = make_app("checkers", "random,random")
     for _ in range(3000):
-        if app.position.terminal:
+        if app.session.position.terminal:
             break
         app.step([])
-    assert app.position.terminal
-    assert app.message == f"Game over: {app.game.describe_result(app.state)}"
+    assert app.session.position.terminal
+    assert (
+        app.session.message == f"Game over: {app.session.game.describe_result(app.session.state)}"
+    )
     path = tmp_path / "end.pdn"
-    assert app.save(str(path))
-    winner = app.state.winner_team()
+    assert app.session.save(str(path))
+    winner = app.session.state.winner_team()
     result = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
     assert f'[Result "{result}"]' in path.read_text()
     again = make_app("checkers", "human,human")
-    assert again.load(str(path))
-    assert again.state.history == app.state.history and again.position.terminal
-    assert again.message.startswith("Game over")
+    assert again.session.load(str(path))
+    assert (
+        again.session.state.history == app.session.state.history and again.session.position.terminal
+    )
+    assert again.session.message.startswith("Game over")
 
 
 def test_resize_and_flip_keep_hit_testing_right():
@@ -279,19 +288,19 @@ def test_resize_and_flip_keep_hit_testing_right():
     for cell in range(64):
         assert app.layout.cell_at(app.layout.cell_center(cell)) == cell
     click_cell(app, 12)
-    assert app.selected == 12
+    assert app.session.selected == 12
     click_cell(app, 28)
-    assert app.move_texts() == ["e2e4"]
+    assert app.session.move_texts() == ["e2e4"]
 
 
 def test_engine_move_now_answers_at_once():
     app = make_app("chess", "engine,human")
-    app.time_per_move = 60.0
+    app.session.time_per_move = 60.0
     t0 = time.monotonic()
-    while app.last_info is None and time.monotonic() - t0 < 30:
+    while app.session.last_info is None and time.monotonic() - t0 < 30:
         app.step([])
         time.sleep(0.01)
-    assert app._buttons["move_now"].enabled
+    assert app.hits.button_at(app.hits.button("move_now").center) == ("move_now", True)
     click_button(app, "move_now")
     wait_for_plies(app, 1, timeout=10)
     assert time.monotonic() - t0 < 30, "the 60 s search was not cut short"
@@ -318,28 +327,28 @@ def test_loading_a_bad_file_keeps_the_game(tmp_path):
     app = make_app("checkers", "human,human")
     click_cell(app, 8)  # square 9
     click_cell(app, 12)  # to 13
-    history = list(app.state.history)
+    history = list(app.session.state.history)
     bad = tmp_path / "bad.pdn"
     bad.write_text("1. 11-15 33-40 *")
-    app.load(str(bad))
-    assert app.message_is_error and "not a checkers record" in app.message
-    app.load(str(tmp_path / "missing.pdn"))
-    assert app.message_is_error and "does not exist" in app.message
+    app.session.load(str(bad))
+    assert app.session.message_is_error and "not a checkers record" in app.session.message
+    app.session.load(str(tmp_path / "missing.pdn"))
+    assert app.session.message_is_error and "does not exist" in app.session.message
     (tmp_path / "binary.pdn").write_bytes(b"\xff\xfe\x00\x81")
-    app.load(str(tmp_path / "binary.pdn"))
-    assert app.message_is_error
-    assert app.state.history == history
-    app.save(str(tmp_path / "no-such-dir" / "x.pdn"))
-    assert app.message_is_error and "could not save" in app.message
+    app.session.load(str(tmp_path / "binary.pdn"))
+    assert app.session.message_is_error
+    assert app.session.state.history == history
+    app.session.save(str(tmp_path / "no-such-dir" / "x.pdn"))
+    assert app.session.message_is_error and "could not save" in app.session.message
 
 
 def test_weights_view_draws_the_show_weights_colours():
     app = make_app("chess", "human,human")
     key(app, pygame.K_w)
-    assert app.overlay == "P"
+    assert app.session.overlay == "P"
     key(app, pygame.K_w)
-    assert app.overlay == "N"
-    values = cell_values(app.game, app.engines.theta(), "N")
+    assert app.session.overlay == "N"
+    values = cell_values(app.session.game, app.session.engines.theta(), "N")
     expected = cell_colors(values)
     app.step([])
     for cell in (27, 28, 35, 36):  # the centre: no pieces, no last move
@@ -349,22 +358,26 @@ def test_weights_view_draws_the_show_weights_colours():
         assert pixel == expected[cell]
     for _ in range(5):
         key(app, pygame.K_w)
-    assert app.overlay is None
+    assert app.session.overlay is None
 
 
 def test_weights_view_of_a_game_without_square_weights_is_a_message():
     app = make_app("connect4", "human,human")
     key(app, pygame.K_w)
-    assert app.overlay is None and app.message_is_error and "piece-square" in app.message
+    assert (
+        app.session.overlay is None
+        and app.session.message_is_error
+        and "piece-square" in app.session.message
+    )
 
 
 def test_clicking_a_seat_changes_who_plays_it():
     app = make_app("checkers", "human,human")
     app.step([])
-    click(app, app._seat_rects[1].center)
-    assert app.seats[1].kind == "engine"
-    click(app, app._seat_rects[1].center)
-    assert app.seats[1].kind == "random"
+    click(app, app.hits.seats[1].center)
+    assert app.session.seats[1].kind == "engine"
+    click(app, app.hits.seats[1].center)
+    assert app.session.seats[1].kind == "random"
     click_cell(app, 8)
     click_cell(app, 12)
     wait_for_plies(app, 2, timeout=5)  # the random mover replies
@@ -403,20 +416,20 @@ DUCHESS = "duchess" in game_names()
 def test_duchess_seats_click_and_random_replies(players, tmp_path):
     kinds = ",".join(["human"] + ["random"] * (players - 1))
     app = make_app("duchess", kinds, players=players)
-    assert len(app._seat_rects) == players
+    assert len(app.hits.seats) == players
     frm, to, move = _first_piece_with_moves(app)
     click_cell(app, frm)
-    assert set(app.targets(frm)) == target_cells(app.game, app.state, frm)
+    assert set(app.session.targets(frm)) == target_cells(app.session.game, app.session.state, frm)
     click_cell(app, to)
-    assert app.state.history[0] == move  # (random seats answer in the same frame)
+    assert app.session.state.history[0] == move  # (random seats answer in the same frame)
     wait_for_plies(app, players, timeout=20)  # every random seat moved, back to us
-    assert app.state.player == 0 or app.position.terminal
-    path = tmp_path / f"duchess{app.game.record_suffix}"
-    assert app.save(str(path))
-    moves = list(app.state.history)
-    app.new_game()
-    app.paused = True
-    assert app.load(str(path)) and app.state.history == moves
+    assert app.session.state.player == 0 or app.session.position.terminal
+    path = tmp_path / f"duchess{app.session.game.record_suffix}"
+    assert app.session.save(str(path))
+    moves = list(app.session.state.history)
+    app.session.new_game()
+    app.session.paused = True
+    assert app.session.load(str(path)) and app.session.state.history == moves
     app.screenshot(tmp_path / f"duchess-{players}.png")
 
 
@@ -460,41 +473,45 @@ def test_duchess_teleports_promotion_choices_and_passes():
 
     if "teleport" in found:
         app = App(game, humans, state=game.state_from_text(found["teleport"]), window=True)
-        move = next(m for m in app.position.legal if "teleport" in app.position.tags[m])
-        frm, to = app.position.cells[move]
+        move = next(
+            m for m in app.session.position.legal if "teleport" in app.session.position.tags[m]
+        )
+        frm, to = app.session.position.cells[move]
         click_cell(app, frm)
-        assert set(app.targets(frm)) == target_cells(game, app.state, frm)
-        if to not in {p.cell for p in game.pieces(app.state.arrays)}:
+        assert set(app.session.targets(frm)) == target_cells(game, app.session.state, frm)
+        if to not in {p.cell for p in game.pieces(app.session.state.arrays)}:
             x, y = app.layout.cell_center(to)
             _, g, b = tuple(app.surface.get_at((x, y)))[:3]
             assert b > 150 and g < 120, "a teleport target carries the violet star"
         click_cell(app, to)
-        if app.chooser is None:
-            assert app.state.history == [move]
+        if app.session.chooser is None:
+            assert app.session.state.history == [move]
 
     if "choice" in found:
         app = App(game, humans, state=game.state_from_text(found["choice"]), window=True)
-        cells = [app.position.cells[m] for m in app.position.legal]
+        cells = [app.session.position.cells[m] for m in app.session.position.legal]
         frm, to = next(c for c in cells if cells.count(c) > 1 and c[0] >= 0)
         click_cell(app, frm)
         click_cell(app, to)
-        assert app.chooser is not None and len(app.chooser) == cells.count((frm, to))
-        labels = app.choice_labels()
+        assert app.session.chooser is not None and len(app.session.chooser) == cells.count(
+            (frm, to)
+        )
+        labels = app.session.choice_labels()
         app.step([])
-        rect, move = app._chooser_rects[-1]
+        rect, move = app.hits.choices[-1], app.session.chooser[-1]
         click(app, rect.center)
-        assert app.state.history == [move] and app.chooser is None
+        assert app.session.state.history == [move] and app.session.chooser is None
         assert len(set(labels)) == len(labels)
 
     if "pass" in found:
         app = App(game, humans, state=game.state_from_text(found["pass"]), window=True)
         app.step([])
-        assert app._buttons["pass"].enabled
-        if len(app.position.passes) == len(app.position.legal):
-            assert "must pass" in app.message
-        passing = app.position.passes[0]
+        assert app.hits.button_at(app.hits.button("pass").center) == ("pass", True)
+        if len(app.session.position.passes) == len(app.session.position.legal):
+            assert "must pass" in app.session.message
+        passing = app.session.position.passes[0]
         click_button(app, "pass")
-        assert app.state.history == [passing]
+        assert app.session.state.history == [passing]
     assert found, "seeded play found none of the special moves"
 
 
@@ -507,40 +524,40 @@ def test_an_engine_seat_keeps_its_own_time():
     t0 = time.monotonic()
     wait_for_plies(app, 1, timeout=30)
     assert time.monotonic() - t0 < 20, "the seat's 0.05 s was not used"
-    assert "0.05 s" in app.seats[0].label
+    assert "0.05 s" in app.session.seats[0].label
 
 
 def test_a_person_sees_their_own_side_at_the_bottom():
     app = make_app("chess", "engine,human")
-    app.paused = True
+    app.session.paused = True
     app.step([])
     middle = app.board_rect[3] / 2
-    assert app.rotation == 180
+    assert app.ui.rotation == 180
     assert app.layout.cell_center(52)[1] > middle  # e7, black's pawn, is low on the screen
     checkers = make_app("checkers", "engine,human")  # white at the bottom, as usual
-    assert checkers.rotation == 0
+    assert checkers.ui.rotation == 0
 
 
 def test_auto_rotate_turns_the_board_to_each_person_in_hot_seat():
     app = make_app("chess", "human,human")
     key(app, pygame.K_a)
-    assert app.follow and app.rotation == 0
+    assert app.ui.follow and app.ui.rotation == 0
     click_cell(app, 12)
     click_cell(app, 28)  # e2e4: black to move
     app.step([])
-    assert app.rotation == 180
+    assert app.ui.rotation == 180
     click_cell(app, 52)  # e7 is found where it is now drawn
     click_cell(app, 36)
     app.step([])
-    assert app.move_texts() == ["e2e4", "e7e5"] and app.rotation == 0
+    assert app.session.move_texts() == ["e2e4", "e7e5"] and app.ui.rotation == 0
 
 
 @pytest.mark.skipif(not DUCHESS, reason="duchess is not registered yet")
 def test_duchess_rotates_one_flap_at_a_time():
     app = make_app("duchess", "human,human,human,human", players=4)
     click_button(app, "rotate")
-    assert app.rotation == 60
-    for cell in range(0, len(app.geometry.cells), 7):
+    assert app.ui.rotation == 60
+    for cell in range(0, len(app.session.geometry.cells), 7):
         assert app.layout.cell_at(app.layout.cell_center(cell)) == cell
 
 
@@ -552,18 +569,18 @@ def test_duchess_engines_partner_people_in_six_seats():
     click_cell(app, frm)
     click_cell(app, to)
     wait_for_plies(app, 2, timeout=300)  # blue's engine (the first search may compile)
-    assert app.last_info is not None and "depth" in app.status
-    assert app.state.player == 2 and app.human_to_move()
+    assert app.session.last_info is not None and "depth" in app.session.status
+    assert app.session.state.player == 2 and app.session.human_to_move()
 
 
 def test_help_opens_with_h_and_a_click_closes_it_without_moving():
     app = make_app("chess", "human,human")
     key(app, pygame.K_h)
-    assert app.show_help
+    assert app.ui.show_help
     click_cell(app, 12)
-    assert not app.show_help and app.selected is None
+    assert not app.ui.show_help and app.session.selected is None
     click_cell(app, 12)
-    assert app.selected == 12
+    assert app.session.selected == 12
 
 
 def test_an_engine_seat_plays_with_its_own_weights_file(tmp_path):
@@ -576,12 +593,16 @@ def test_an_engine_seat_plays_with_its_own_weights_file(tmp_path):
     Weights.zeros(game).save(path)
     app = App(game, [Seat("engine", str(path), 0.05), Seat("human")], window=True)
     wait_for_plies(app, 1, timeout=30)
-    searcher = app.engines.searcher(app.seats[0])
+    searcher = app.session.engines.searcher(app.session.seats[0])
     assert not searcher.theta.any(), "the seat's zero weights were used"
-    assert app.engines.searcher(Seat("engine")).theta.any()  # the shipped weights differ
+    assert app.session.engines.searcher(Seat("engine")).theta.any()  # the shipped weights differ
 
 
 def test_a_piece_without_moves_says_so():
     app = make_app("checkers", "human,human")
     click_cell(app, 0)  # square 1: boxed in at the start
-    assert app.selected is None and "no legal move" in app.message and "1" in app.message
+    assert (
+        app.session.selected is None
+        and "no legal move" in app.session.message
+        and "1" in app.session.message
+    )

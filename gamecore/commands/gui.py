@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         engines=engines,
     )
     if state is not None:
-        app.say(f"loaded {args.load}: {len(state.history)} moves")
+        app.session.say(f"loaded {args.load}: {len(state.history)} moves")
     run_window(app, max_frames=args.quit_after, screenshot=args.screenshot)
     if args.screenshot:
         print(f"wrote {args.screenshot}")

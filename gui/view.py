@@ -1,0 +1,258 @@
+"""What one frame shows, as a plain frozen record built from the session and the window.
+
+The renderer (:mod:`gui.render`) draws a :class:`View` and nothing else, so
+anything on the screen can be checked by building a View, and the renderer
+never reaches into the session. :func:`build_view` is the one place that
+decides what is shown: which cells are tinted, which targets are marked,
+what the panel and the status lines say.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from gamecore.geometry import RGB, PieceView
+from gui.actions import BUTTONS, help_rows
+from gui.layout import BoardLayout
+from gui.session import Session
+from gui.widgets import Prompt
+
+LAST_MOVE = (255, 225, 80, 95)
+SELECTED = (120, 230, 90, 140)
+
+
+@dataclass
+class Ui:
+    """What the person set about the window rather than the game; kept by the controller."""
+
+    mouse: tuple[int, int] = (0, 0)
+    dragging: bool = False
+    """The left button went down on the selected piece and is still down."""
+    rotation: float = 0.0
+    """Degrees the board is turned (see :class:`~gui.layout.BoardLayout`)."""
+    follow: bool = False
+    """Auto-rotate: turn the board to each person's side when it is their move (hot-seat)."""
+    show_names: bool = False
+    show_help: bool = False
+    scroll: int = 0
+    """Move-list lines scrolled back from the newest."""
+    prompt: Prompt | None = None
+
+
+@dataclass(frozen=True)
+class Target:
+    """A marked target cell: the kinds of move that end there, and whether a piece stands there."""
+
+    cell: int
+    tags: frozenset[str]
+    occupied: bool
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    name: str
+    color: RGB
+    player: str
+    """Who plays the seat (``human``, ``engine (a.npz)``, ``random``...)."""
+    to_move: bool
+
+
+@dataclass(frozen=True)
+class ButtonView:
+    action: str
+    label: str
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """One line of the move list: a number and one or two moves, or a note."""
+
+    cells: tuple[str, ...]
+    seat: int
+    """The mover's seat (its colour dot), -1 for numbered pairs, -2 for a note."""
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one frame draws."""
+
+    size: tuple[int, int]
+    layout: BoardLayout
+    fills: tuple[RGB, ...]
+    """Each cell's colour: the board's, or the weights view's."""
+    names: tuple[str, ...]
+    values: tuple[float, ...] | None
+    """The weights view's number per cell (nan: none), or None."""
+    tints: tuple[tuple[int, tuple[int, int, int, int]], ...]
+    """Cells washed with a translucent colour: the last move, the selected piece."""
+    pieces: tuple[PieceView, ...]
+    dragged: PieceView | None
+    """A piece being dragged: drawn at :attr:`mouse`, not on its cell."""
+    mouse: tuple[int, int]
+    targets: tuple[Target, ...]
+    show_names: bool
+    player_colors: tuple[RGB, ...]
+    banner: str | None
+    choices: tuple[str, ...] | None
+    """The chooser's labels, in the order of the session's chooser moves."""
+    mover: int
+    help: tuple[tuple[str, str], ...] | None
+    title: str
+    seats: tuple[SeatRow, ...]
+    buttons: tuple[ButtonView, ...]
+    moves: tuple[MoveLine, ...]
+    two_columns: bool
+    scroll: int
+    status: str
+    message: str
+    message_is_error: bool
+    prompt: tuple[str, str] | None
+    """A text prompt's question and text so far."""
+
+    def color(self, player: int) -> RGB:
+        colors = self.player_colors
+        return colors[player] if 0 <= player < len(colors) else (128, 128, 128)
+
+
+HELP_INTRO = (
+    "Click a piece, then a marked cell (or drag the piece there).",
+    "Esc or right click: drop the selection.  Click a seat: change its player.",
+)
+
+
+def build_view(session: Session, ui: Ui, layout: BoardLayout, size: tuple[int, int]) -> View:
+    """The frame for the session's position as the person has set the window up."""
+    s = session
+    geometry = s.geometry
+    overlay = s.overlay_colors
+    tints = []
+    last = s.last_move_cells() if overlay is None else None  # keep heat colours true
+    for cell in last or ():
+        if cell >= 0:
+            tints.append((cell, LAST_MOVE))
+    if s.selected is not None:
+        tints.append((s.selected, SELECTED))
+    pieces = s.game.pieces(s.state.arrays)
+    dragged = None
+    if ui.dragging and s.selected is not None and layout.cell_at(ui.mouse) != s.selected:
+        dragged = next((p for p in pieces if p.cell == s.selected), None)
+    return View(
+        size=size,
+        layout=layout,
+        fills=tuple(overlay[c.index] if overlay is not None else c.color for c in geometry.cells),
+        names=tuple(c.name for c in geometry.cells),
+        values=tuple(float(v) for v in s.overlay_values)
+        if overlay is not None and s.overlay_values is not None
+        else None,
+        tints=tuple(tints),
+        pieces=tuple(p for p in pieces if p is not dragged),
+        dragged=dragged,
+        mouse=ui.mouse,
+        targets=_targets(s, {p.cell for p in pieces}),
+        show_names=ui.show_names,
+        player_colors=tuple(geometry.player_colors),
+        banner=s.result_text() if s.position.terminal else None,
+        choices=tuple(s.choice_labels()) if s.chooser is not None else None,
+        mover=s.state.player,
+        help=(*((line, "") for line in HELP_INTRO), ("", ""), *help_rows())
+        if ui.show_help
+        else None,
+        title=s.game.name + (f"  ({s.game.num_players} players)" if s.game.num_players > 2 else ""),
+        seats=_seats(s),
+        buttons=_buttons(s, ui),
+        moves=_move_lines(s),
+        two_columns=s.game.num_players == 2,
+        scroll=ui.scroll,
+        status=_status(s, ui, layout),
+        message=s.message,
+        message_is_error=s.message_is_error,
+        prompt=(ui.prompt.question, ui.prompt.text) if ui.prompt is not None else None,
+    )
+
+
+def _targets(s: Session, occupied: set[int]) -> tuple[Target, ...]:
+    """The marked cells: the selected piece's targets, or the drops of a game without sources."""
+    if not s.human_to_move() or s.chooser is not None:
+        return ()
+    if s.selected is not None:
+        targets = s.targets(s.selected)
+    elif s.position.drops:
+        targets = s.position.drops
+    else:
+        return ()
+    return tuple(
+        Target(cell, frozenset().union(*(s.position.tags[m] for m in moves)), cell in occupied)
+        for cell, moves in targets.items()
+    )
+
+
+def _seats(s: Session) -> tuple[SeatRow, ...]:
+    teams = s.game.num_players > 2
+    rows = []
+    for seat, player in enumerate(s.seats):
+        to_move = seat == s.state.player and not s.position.terminal
+        name = s.seat_name(seat) + (f"  team {s.game.team_of(seat) + 1}" if teams else "")
+        label = player.label
+        if player.kind == "engine" and to_move and s.thinking:
+            label += " (thinking)"
+        colors = s.geometry.player_colors
+        color = colors[seat] if seat < len(colors) else (128, 128, 128)
+        rows.append(SeatRow(name, color, label, to_move))
+    return tuple(rows)
+
+
+def _buttons(s: Session, ui: Ui) -> tuple[ButtonView, ...]:
+    enabled = {
+        "undo": bool(s.state.history),
+        "redo": bool(s.redo),
+        "move_now": s.thinking,
+        "pass": s.human_to_move() and bool(s.position.passes),
+    }
+    labels = {
+        "pause": "Resume" if s.held else "Pause",
+        "time": f"{s.time_per_move:g} s/move",
+    }
+    if s.overlay:
+        labels["weights"] = f"Weights: {s.overlay}"
+    if ui.follow:
+        labels["follow"] = "Auto-rotate: on"
+    return tuple(
+        ButtonView(b.action, labels.get(b.action, b.label or ""), enabled.get(b.action, True))
+        for b in BUTTONS
+    )
+
+
+def _move_lines(s: Session) -> tuple[MoveLine, ...]:
+    """Numbered pairs for two players, one line per ply (with the mover's colour) otherwise."""
+    texts = s.move_texts()
+    n = s.game.num_players
+    first = s.first_mover
+    lines = []
+    if n == 2:
+        padded = ["…"] * (first % 2) + texts
+        for i in range(0, len(padded), 2):
+            lines.append(MoveLine((f"{i // 2 + 1}.", *padded[i : i + 2]), -1))
+    else:
+        for i, text in enumerate(texts):
+            lines.append(MoveLine((f"{i + 1}.", text), (first + i) % n))
+    if s.redo:
+        lines.append(MoveLine((f"({len(s.redo)} to redo)",), -2))
+    return tuple(lines)
+
+
+def _status(s: Session, ui: Ui, layout: BoardLayout) -> str:
+    """The status line: the cell under the mouse (and its weight), the engine's clock and
+    search."""
+    status = s.status
+    hover = layout.cell_at(ui.mouse) if ui.mouse[0] < layout.rect[2] else None
+    if hover is not None and s.geometry.cell(hover).name:
+        extra = f"[{s.geometry.cell(hover).name}]"
+        values = s.overlay_values
+        if s.overlay is not None and values is not None and math.isfinite(values[hover]):
+            extra += f" {s.overlay} weight {values[hover]:+.3g}"
+        status = f"{extra}  {status}"
+    if s.thinking:
+        status = f"[{s.thinking_seconds:.1f} s] {status}"
+    return status
