@@ -63,7 +63,8 @@ BINDINGS = (
         "Esc",
         ((pygame.K_ESCAPE, 0),),
         mouse=(3,),
-        help="Drop the selection, close the chooser (also right click)",
+        also="right click",
+        help="Drop the selection, close the chooser",
     ),
 )
 
