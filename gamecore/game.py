@@ -391,6 +391,18 @@ class Game(ABC):
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         """The (from, to) cells of ``move`` for highlighting; a pass returns (-1, -1)."""
 
+    def piece_svg(self, glyph: str, player: int, fill: str, stroke: str) -> str | None:
+        """A picture of the piece ``glyph`` of seat ``player`` as an SVG document, or None.
+
+        ``fill`` and ``stroke`` are ``#rrggbb`` colours the window chose: the owner's
+        colour and an outline that stands out against it; the picture should use
+        them, so seats told apart by colour stay told apart. Any ``viewBox`` works
+        (the window sizes the picture to the cell). The default, None, leaves the
+        window its own drawing: a disc in the owner's colour with the glyph's letter.
+        :mod:`gamecore.art` has Staunton chess pieces and draughts men and kings.
+        """
+        return None
+
     def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
         """What kind of move ``move`` (legal in ``arrays``) is, for display.
 

@@ -6,8 +6,9 @@ record), :mod:`gui.render` (draws a view, returns its click areas),
 :mod:`gui.actions` (the one table of keys, mouse buttons and panel buttons),
 :mod:`gui.app` (the controller: events in, a frame out), :mod:`gui.layout`
 (board to screen, hit testing), :mod:`gui.pieces` (pieces and target markers),
-:mod:`gui.seats` (who plays each seat), :mod:`gui.engine` (the search in a
-background thread), :mod:`gui.widgets` (buttons, text prompt) and
+:mod:`gui.art` (SVG piece pictures), :mod:`gui.seats` (who plays each seat),
+:mod:`gui.engine` (the search in a background thread), :mod:`gui.widgets`
+(buttons, text prompt) and
 :mod:`gui.screenshots` (the pictures in ``docs/images``). Nothing here imports a
 game: everything comes through :class:`gamecore.game.Game`.
 """

@@ -21,6 +21,7 @@ import pygame
 from gamecore.game import Game
 from gamecore.state import State
 from gui.actions import action_for_key, action_for_mouse
+from gui.art import PieceArt
 from gui.layout import BoardLayout, board_rect, home_rotations, rotate_step
 from gui.render import HitMap, draw_frame
 from gui.seats import Engines, Seat
@@ -58,6 +59,7 @@ class App:
         )
         self.window = window
         self.ui = Ui()
+        self.art = PieceArt(game.piece_svg)
         self.running = True
         self.homes = home_rotations(game)
         self._layout: BoardLayout | None = None
@@ -127,7 +129,7 @@ class App:
         self.render()
 
     def view(self) -> View:
-        return build_view(self.session, self.ui, self.layout, self.surface.get_size())
+        return build_view(self.session, self.ui, self.layout, self.surface.get_size(), self.art)
 
     def render(self) -> HitMap:
         """Draw the whole window into :attr:`surface`; keep and return its click areas."""

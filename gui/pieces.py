@@ -1,10 +1,12 @@
 """Pieces drawn from their glyph and owner's colour, legible at any size, for any game.
 
-Every piece is a disc in its owner's colour with a contrasting outline; on it
-sits a bold letter (chess ``K``, Duchess ``W`` Wizard, ``D`` Duchess, ``F``
-Fortress), a crown (a checkers king), or nothing (a checkers man, a Connect
-Four disc). A glyph the renderer has never heard of is drawn with its first
-letters, so a new plugin's pieces are always told apart.
+A game with SVG art (``Game.piece_svg``) has its pieces drawn from it
+(:mod:`gui.art`). Without art, or where SVG cannot be loaded, every piece is a
+disc in its owner's colour with a contrasting outline; on it sits a bold
+letter (chess ``K``, Duchess ``W`` Wizard, ``D`` Duchess, ``F`` Fortress), a
+crown (a checkers king), or nothing (a checkers man, a Connect Four disc). A
+glyph the renderer has never heard of is drawn with its first letters, so a
+new plugin's pieces are always told apart.
 """
 
 from __future__ import annotations
@@ -14,9 +16,13 @@ import math
 import pygame
 
 from gamecore.geometry import RGB
+from gui.art import PieceArt
 
 PIECE_SCALE = 0.84
 """A piece's radius as a fraction of its cell's inner radius."""
+ART_SCALE = 2.35
+"""A picture's side as a multiple of the piece's radius: the whole cell, as SVG piece sets
+are drawn to fill a square with a margin of their own."""
 PLAIN = frozenset({"man", "disc", "stone", "checker", ""})
 """Glyphs drawn as a bare disc (with an inner ring so they read as pieces)."""
 CROWNED = frozenset({"king", "crowned"})
@@ -69,9 +75,16 @@ def draw_piece(
     radius: float,
     glyph: str,
     color: RGB,
+    art: PieceArt | None = None,
+    player: int = 0,
 ) -> None:
-    """Draw one piece centred at ``centre`` filling a disc of ``radius`` pixels."""
+    """Draw one piece centred at ``centre`` filling a disc of ``radius`` pixels: the game's
+    picture of it when ``art`` has one, else a disc with its letter."""
     x, y = round(centre[0]), round(centre[1])
+    image = art.image(glyph, player, color, round(radius * ART_SCALE)) if art else None
+    if image is not None:
+        surface.blit(image, image.get_rect(center=(x, y)))
+        return
     r = max(3, round(radius))
     ink = contrast(color)
     shadow = max(1, r // 10)

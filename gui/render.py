@@ -110,7 +110,9 @@ def _board(surface: pygame.Surface, view: View) -> None:
     for piece in view.pieces:
         radius = layout.cell_radius(piece.cell) * PIECE_SCALE
         centre = layout.cell_center(piece.cell)
-        draw_piece(surface, centre, radius, piece.glyph, view.color(piece.player))
+        draw_piece(
+            surface, centre, radius, piece.glyph, view.color(piece.player), view.art, piece.player
+        )
     if view.show_names:
         _names(surface, view)
     for target in view.targets:
@@ -120,7 +122,15 @@ def _board(surface: pygame.Surface, view: View) -> None:
     if view.dragged is not None:
         piece = view.dragged
         radius = layout.cell_radius(piece.cell) * PIECE_SCALE
-        draw_piece(surface, view.mouse, radius, piece.glyph, view.color(piece.player))
+        draw_piece(
+            surface,
+            view.mouse,
+            radius,
+            piece.glyph,
+            view.color(piece.player),
+            view.art,
+            piece.player,
+        )
     if view.banner is not None:
         _banner(surface, view)
 
@@ -193,7 +203,7 @@ def _chooser(surface: pygame.Surface, view: View) -> tuple[pygame.Rect, ...]:
         rects.append(rect)
         pygame.draw.rect(surface, (78, 84, 98), rect, border_radius=5)
         if pieces:
-            draw_piece(surface, rect.center, size * 0.45, label, color)
+            draw_piece(surface, rect.center, size * 0.42, label, color, view.art, view.mover)
         else:
             image = f.render(label, True, TEXT)
             surface.blit(image, image.get_rect(center=rect.center))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from gamecore.geometry import RGB, PieceView
 from gui.actions import BUTTONS, help_rows
+from gui.art import PieceArt
 from gui.layout import BoardLayout
 from gui.session import Session
 from gui.widgets import Prompt
@@ -94,6 +95,8 @@ class View:
     targets: tuple[Target, ...]
     show_names: bool
     player_colors: tuple[RGB, ...]
+    art: PieceArt | None
+    """The game's piece pictures (None: discs and letters)."""
     banner: str | None
     choices: tuple[str, ...] | None
     """The chooser's labels, in the order of the session's chooser moves."""
@@ -122,7 +125,13 @@ HELP_INTRO = (
 )
 
 
-def build_view(session: Session, ui: Ui, layout: BoardLayout, size: tuple[int, int]) -> View:
+def build_view(
+    session: Session,
+    ui: Ui,
+    layout: BoardLayout,
+    size: tuple[int, int],
+    art: PieceArt | None = None,
+) -> View:
     """The frame for the session's position as the person has set the window up."""
     s = session
     geometry = s.geometry
@@ -153,6 +162,7 @@ def build_view(session: Session, ui: Ui, layout: BoardLayout, size: tuple[int, i
         targets=_targets(s, {p.cell for p in pieces}),
         show_names=ui.show_names,
         player_colors=tuple(geometry.player_colors),
+        art=art,
         banner=s.result_text() if s.position.terminal else None,
         choices=tuple(s.choice_labels()) if s.chooser is not None else None,
         mover=s.state.player,

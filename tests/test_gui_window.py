@@ -97,3 +97,105 @@ def test_help_lists_every_action_of_the_table():
             (k, w.split(" (also")[0]) for k, w in shown
         }
     assert np.asarray(pygame.surfarray.array3d(app.surface)).any()
+
+
+# -- piece art ------------------------------------------------------------------------------------
+
+
+def _near(surface: pygame.Surface, color, box=None, tolerance: int = 40) -> int:
+    """Pixels of ``surface`` (inside ``box``) within ``tolerance`` of ``color``."""
+    pixels = pygame.surfarray.array3d(surface).astype(int)
+    if box is not None:
+        x, y, w, h = box
+        pixels = pixels[x : x + w, y : y + h]
+    return int((np.abs(pixels - np.array(color[:3])).max(axis=2) <= tolerance).sum())
+
+
+def test_a_chess_piece_is_drawn_from_its_svg_in_its_owners_colour():
+    from gamecore.registry import get_game
+    from gui.art import PieceArt, svg_available
+    from gui.pieces import draw_piece
+
+    assert svg_available(), "this pygame loads SVG (SDL_image 2.0.2 or later)"
+    art = PieceArt(get_game("chess").piece_svg)
+    red = (214, 40, 40)
+    drawn, fallback = pygame.Surface((80, 80)), pygame.Surface((80, 80))
+    for surface in (drawn, fallback):
+        surface.fill((0, 90, 0))
+    draw_piece(drawn, (40, 40), 30, "N", red, art, 0)
+    draw_piece(fallback, (40, 40), 30, "N", red)
+    assert pygame.image.tobytes(drawn, "RGB") != pygame.image.tobytes(fallback, "RGB")
+    assert _near(drawn, red) > 300, "the knight is filled with its owner's colour"
+    assert _near(drawn, (20, 20, 20)) > 50, "with a dark outline"
+    svg = art.svg("N", 0, red)
+    assert svg is not None and "#d62828" in svg and "#ffffff" not in svg.lower()
+    black = art.svg("K", 1, (24, 24, 24))
+    assert black is not None and "#181818" in black and "#ebebeb" in black
+
+
+def test_the_board_shows_svg_pieces_where_the_game_has_art():
+    app = make_app("chess", "human,human")
+    x, y = app.layout.cell_center(4)  # e1: the white king's cross, drawn dark on its top
+    r = round(app.layout.cell_radius(4))
+    assert _near(app.surface, (248, 248, 248), (x - r, y - r, 2 * r, 2 * r), 10) > 100
+    assert app.art.image("K", 0, (248, 248, 248), 40) is not None
+
+
+def _connect4_with(svg):
+    from gamecore.registry import get_game
+
+    base = type(get_game("connect4"))
+    return type("ArtConnectFour", (base,), {"piece_svg": lambda self, g, p, f, s: svg(f)})()
+
+
+def test_a_plugins_svg_hook_is_used_and_letters_remain_the_fallback(monkeypatch):
+    from gamecore.registry import get_game
+    from gui import art as art_module
+    from gui.app import App
+    from gui.seats import Seat
+
+    square = (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<rect x="1" y="1" width="8" height="8" fill="#00ff00"/></svg>'
+    )
+    with_art = App(_connect4_with(lambda fill: square), [Seat("human"), Seat("human")])
+    plain = App(get_game("connect4"), [Seat("human"), Seat("human")])
+    for app in (with_art, plain):
+        app.session.click_cell(3)  # a disc in the bottom row's fourth cell
+        app.render()
+    (disc,) = with_art.session.game.pieces(with_art.session.state.arrays)
+    cell = disc.cell
+    x, y = with_art.layout.cell_center(cell)
+    r = round(with_art.layout.cell_radius(cell) * 0.5)
+    box = (x - r, y - r, 2 * r, 2 * r)
+    assert _near(with_art.surface, (0, 255, 0), box, 5) > 0.8 * (2 * r) ** 2
+    assert _near(plain.surface, (0, 255, 0), box, 5) == 0
+    assert plain.art.image("x", 0, (200, 30, 30), 40) is None  # no art: the disc is drawn
+
+    broken = App(_connect4_with(lambda fill: "<svg not really"), [Seat("human")] * 2)
+    assert broken.art.image("x", 0, (200, 30, 30), 40) is None
+    monkeypatch.setattr(art_module, "_svg_ok", False)  # a pygame without SVG
+    fresh = App(_connect4_with(lambda fill: square), [Seat("human")] * 2)
+    assert fresh.art.image("x", 0, (200, 30, 30), 40) is None
+
+
+@pytest.mark.skipif(
+    "duchess" not in __import__("gamecore.registry").registry.game_names(),
+    reason="duchess is not registered",
+)
+def test_six_player_duchess_pieces_are_filled_in_their_seats_colours():
+    app = make_app("duchess", "human," * 5 + "human", players=6)
+    colors = app.session.geometry.player_colors
+    seen = {}
+    for piece in app.session.game.pieces(app.session.state.arrays):
+        if piece.glyph in ("W", "D", "F", "K") and piece.player not in seen:
+            seen[piece.player] = piece
+    assert len(seen) == 6
+    for player, piece in seen.items():
+        x, y = app.layout.cell_center(piece.cell)
+        r = round(app.layout.cell_radius(piece.cell))
+        assert _near(app.surface, colors[player], (x - r, y - r, 2 * r, 2 * r), 12) > 20, (
+            f"seat {player}'s {piece.glyph} is drawn in its colour"
+        )
+    svg = app.art.svg("W", 2, colors[2])
+    assert svg is not None and "#ebc814" in svg

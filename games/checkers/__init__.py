@@ -145,6 +145,12 @@ class CheckersGame(Game):
                     out.append(PieceView(i, "king" if kings >> i & 1 else "man", colour))
         return out
 
+    def piece_svg(self, glyph: str, player: int, fill: str, stroke: str) -> str | None:
+        """Draughts men, and kings as two men stacked under a crown."""
+        from gamecore.art import draughts_king, draughts_man
+
+        return draughts_king(fill, stroke) if glyph == "king" else draughts_man(fill, stroke)
+
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
 

@@ -238,6 +238,12 @@ class ChessGame(Game):
             if code != layout.EMPTY
         ]
 
+    def piece_svg(self, glyph: str, player: int, fill: str, stroke: str) -> str | None:
+        """The Staunton set (python-chess's pictures) in the seat's colours."""
+        from gamecore.art import staunton
+
+        return staunton(glyph, fill, stroke)
+
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         return (layout.move_from(move), layout.move_to(move))
 

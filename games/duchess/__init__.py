@@ -250,6 +250,12 @@ class DuchessGame(Game):
             if pos[c] > 0
         ]
 
+    def piece_svg(self, glyph: str, player: int, fill: str, stroke: str) -> str | None:
+        """Staunton pieces, and the Duchess set's own Duchess, Fortress and Wizard."""
+        from games.duchess.art import piece_svg
+
+        return piece_svg(glyph, fill, stroke)
+
     def move_cells(self, arrays: tuple, move: int) -> tuple[int, int]:
         if move == PASS:
             return (-1, -1)
