@@ -222,6 +222,15 @@ class Game(ABC):
     def move_to_text(self, arrays: tuple, move: int) -> str:
         """The notation of ``move``, legal in ``arrays``."""
 
+    def move_record_text(self, arrays: tuple, move: int) -> str:
+        """``move`` (legal in ``arrays``) as the game's records and move lists write it.
+
+        The default is :meth:`move_to_text`. Games whose players read another notation
+        than the one programs exchange override it: chess writes SAN (``Nf3``,
+        ``exd5``, ``O-O``, ``e8=Q+``) here and UCI in :meth:`move_to_text`.
+        """
+        return self.move_to_text(arrays, move)
+
     def move_from_text(self, state: State, text: str) -> int:
         """The legal move that ``text`` names; :class:`BadMove` if none does.
 

@@ -150,11 +150,11 @@ class Session:
         return out
 
     def move_text(self, move: int) -> str:
-        """``move`` (legal now) in the game's notation."""
-        return self.game.move_to_text(self.state.arrays, move)
+        """``move`` (legal now) as the game's records write it (chess: SAN)."""
+        return self.game.move_record_text(self.state.arrays, move)
 
     def move_texts(self) -> list[str]:
-        """The game's moves in its notation, from where the record starts.
+        """The game's moves as its records write them, from where the record starts.
 
         Kept between frames and extended move by move: only a changed past is replayed.
         """
@@ -169,7 +169,7 @@ class Session:
             if not done:
                 self.first_mover = root.player
             for move in history[len(done) :]:
-                texts.append(self.game.move_to_text(root.arrays, move))
+                texts.append(self.game.move_record_text(root.arrays, move))
                 root.push_unchecked(move)
         self._texts = (owner, history, texts)
         return list(texts)
@@ -461,7 +461,7 @@ class Session:
         for move in info.pv[:8]:
             if move not in probe.legal_moves():
                 break
-            pv.append(self.game.move_to_text(probe.arrays, move))
+            pv.append(self.game.move_record_text(probe.arrays, move))
             probe.push_unchecked(move)
         verb = "played" if done else "thinking"
         score = self.game.score_text(info.score)

@@ -128,9 +128,9 @@ def test_illegal_clicks_change_nothing():
 def test_drag_moves_a_piece():
     app = make_app("chess", "human,human")
     drag(app, 6, 21)  # g1 to f3
-    assert app.session.move_texts() == ["g1f3"]
+    assert app.session.move_texts() == ["Nf3"]
     drag(app, 57, 51)  # b8 to d7: its own pawn is there, nothing happens
-    assert app.session.move_texts() == ["g1f3"] and app.session.state.player == 1
+    assert app.session.move_texts() == ["Nf3"] and app.session.state.player == 1
 
 
 def test_no_clicks_while_the_engine_is_to_move():
@@ -162,7 +162,7 @@ def test_promotion_chooser_picks_a_knight():
         if app.session.state.move_text(m) == "a7a8n"
     )
     click(app, rect.center)
-    assert app.session.move_texts() == ["a7a8n"]
+    assert app.session.move_texts() == ["a8=N"]
     assert any(p.cell == 56 and p.glyph == "N" for p in game.pieces(app.session.state.arrays))
     assert app.session.chooser is None
 
@@ -225,7 +225,7 @@ def test_castling_is_marked_with_a_blue_square():
     band = tuple(app.surface.get_at((round(x - 0.375 * r), y)))[:3]
     assert band[2] > 150 and band[0] < 120, "castling carries the blue square"
     click_cell(app, 6)
-    assert app.session.move_texts() == ["e1g1"]
+    assert app.session.move_texts() == ["O-O"]
 
 
 FOOLS_MATE = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"
@@ -290,7 +290,7 @@ def test_resize_and_flip_keep_hit_testing_right():
     click_cell(app, 12)
     assert app.session.selected == 12
     click_cell(app, 28)
-    assert app.session.move_texts() == ["e2e4"]
+    assert app.session.move_texts() == ["e4"]
 
 
 def test_engine_move_now_answers_at_once():
@@ -549,7 +549,7 @@ def test_auto_rotate_turns_the_board_to_each_person_in_hot_seat():
     click_cell(app, 52)  # e7 is found where it is now drawn
     click_cell(app, 36)
     app.step([])
-    assert app.session.move_texts() == ["e2e4", "e7e5"] and app.ui.rotation == 0
+    assert app.session.move_texts() == ["e4", "e5"] and app.ui.rotation == 0
 
 
 @pytest.mark.skipif(not DUCHESS, reason="duchess is not registered yet")

@@ -199,3 +199,69 @@ def test_six_player_duchess_pieces_are_filled_in_their_seats_colours():
         )
     svg = app.art.svg("W", 2, colors[2])
     assert svg is not None and "#ebc814" in svg
+
+
+# -- move lists in each game's notation -----------------------------------------------------------
+
+
+def test_the_chess_move_list_is_in_san():
+    from gamecore.registry import get_game
+    from gui.app import App
+    from gui.seats import Seat
+
+    game = get_game("chess")
+    humans = [Seat("human"), Seat("human")]
+    app = App(game, humans, state=game.state_from_text("4k3/8/8/8/8/8/8/4K2R w K - 0 1"))
+    for move in ("e1g1", "e8d7"):
+        app.session.play(game.move_from_text(app.session.state, move))
+    assert app.session.move_texts() == ["O-O", "Kd7"]
+
+    app = App(game, humans)
+    for move in ("g1f3", "d7d5", "e2e4", "g8f6", "e4d5"):
+        app.session.play(game.move_from_text(app.session.state, move))
+    assert app.session.move_texts() == ["Nf3", "d5", "e4", "Nf6", "exd5"]
+    assert app.view().moves[-1].cells == ("3.", "exd5")
+    assert app.session.message.startswith("white played exd5")
+    app.session.undo()
+    assert app.session.move_texts() == ["Nf3", "d5", "e4", "Nf6"]
+    app.session.redo_move()
+    assert app.session.move_texts()[-1] == "exd5"
+
+    promotion = App(game, humans, state=game.state_from_text("8/3P1k2/8/8/8/8/8/K7 w - - 0 1"))
+    promotion.session.play(game.move_from_text(promotion.session.state, "d7d8q"))
+    assert promotion.session.move_texts() == ["d8=Q"]
+    check = App(game, humans, state=game.state_from_text("8/4P3/8/8/8/8/8/K3k3 w - - 0 1"))
+    check.session.play(game.move_from_text(check.session.state, "e7e8q"))
+    assert check.session.move_texts() == ["e8=Q+"]
+
+
+def test_the_saved_pgn_reads_back_with_the_same_san_list(tmp_path):
+    app = make_app("chess", "human,human")
+    for frm, to in ((12, 28), (51, 35), (28, 35), (59, 35)):  # e4 d5 exd5 Qxd5
+        click_cell(app, frm)
+        click_cell(app, to)
+    assert app.session.move_texts() == ["e4", "d5", "exd5", "Qxd5"]
+    path = tmp_path / "game.pgn"
+    assert app.session.save(str(path))
+    assert "1. e4 d5 2. exd5 Qxd5" in path.read_text()
+    again = make_app("chess", "human,human")
+    assert again.session.load(str(path))
+    assert again.session.move_texts() == ["e4", "d5", "exd5", "Qxd5"]
+
+
+def test_checkers_and_duchess_lists_use_the_notation_of_their_records():
+    from gamecore.registry import game_names
+
+    app = make_app("checkers", "human,human")
+    click_cell(app, 8)
+    click_cell(app, 12)  # 9-13
+    assert app.session.move_texts() == ["9-13"]
+    if "duchess" in game_names():
+        duchess = make_app("duchess", "human,human", players=2)
+        state = duchess.session.state
+        move = state.legal_moves()[0]
+        text = state.move_text(move)
+        duchess.session.play(move)
+        assert duchess.session.move_texts() == [text]
+        record = duchess.session.game.game_record(duchess.session.state, {})
+        assert f"1 {text}" in record

@@ -152,6 +152,12 @@ class ChessGame(Game):
     def move_to_text(self, arrays: tuple, move: int) -> str:
         return move_to_uci(move)
 
+    def move_record_text(self, arrays: tuple, move: int) -> str:
+        """SAN, as people read and PGN writes it: ``Nf3``, ``exd5``, ``O-O``, ``e8=Q+``."""
+        import chess
+
+        return chess.Board(write_fen(arrays)).san(chess.Move.from_uci(move_to_uci(move)))
+
     def move_from_text(self, state: State, text: str) -> int:
         """The legal move written in UCI (``e7e8q``) or SAN (``exd8=Q+``, ``O-O``)."""
         import chess
