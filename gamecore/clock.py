@@ -18,6 +18,7 @@ import math
 import time
 from dataclasses import dataclass
 
+from gamecore.bounds import MAX_SECONDS
 from gamecore.errors import BadOption
 from gamecore.search import Limits
 
@@ -36,7 +37,7 @@ class TimeControl:
     """Seconds added to a seat's clock after each of its moves."""
 
     @classmethod
-    def parse(cls, text: str) -> TimeControl:
+    def parse(cls, text: str, option: str = "--time-control") -> TimeControl:
         """``BASE+INC`` in seconds (``6+0.1``), or ``BASE`` alone for no increment."""
         base_text, _, increment_text = text.partition("+")
         try:
@@ -44,14 +45,33 @@ class TimeControl:
             increment = float(increment_text) if increment_text else 0.0
         except ValueError:
             raise BadOption(
-                f"--time-control wants BASE+INC in seconds, e.g. 6+0.1, not {text!r}"
+                f"{option} wants BASE+INC in seconds, e.g. 6+0.1, not {text[:40]!r}"
             ) from None
-        if not (math.isfinite(base) and math.isfinite(increment)) or base <= 0 or increment < 0:
+        if (
+            not (math.isfinite(base) and math.isfinite(increment))
+            or base <= 0
+            or increment < 0
+            or base > MAX_SECONDS
+            or increment > MAX_SECONDS
+        ):
             raise BadOption(
-                f"--time-control {text!r}: the base must be positive and the increment "
+                f"{option} {text[:40]!r}: the base must be positive and the increment "
                 "zero or positive"
             )
         return cls(base, increment)
+
+    @classmethod
+    def parse_per_seat(cls, text: str, seats: int, option: str = "--clock") -> list[TimeControl]:
+        """One control for every seat (``300+2``) or one per seat in seat order
+        (``300+2,60+1``)."""
+        entries = [entry.strip() for entry in text.split(",")]
+        if len(entries) not in (1, seats):
+            raise BadOption(
+                f"{option} lists {len(entries)} time controls, the game has {seats} seats "
+                "(give one for every seat, or one per seat)"
+            )
+        controls = [cls.parse(entry, option) for entry in entries]
+        return controls * seats if len(controls) == 1 else controls
 
     def __str__(self) -> str:
         return f"{self.base:g}+{self.increment:g}"
@@ -59,6 +79,27 @@ class TimeControl:
     def typical_move_time(self) -> float:
         """What a move gets on a full clock (for settings that need one fixed time)."""
         return self.base / MOVES_TO_GO + INCREMENT_SHARE * self.increment
+
+
+def move_budget(remaining: float, increment: float, overhead: float = 0.0) -> float:
+    """Seconds a search may take with ``remaining`` on the clock and ``increment`` per move:
+    1/MOVES_TO_GO of what is left plus most of the increment, never more than 80% of what
+    is left after ``overhead`` (seconds a move costs besides searching: a window's frames,
+    a thread starting), so the clock does not run out in normal play."""
+    left = max(0.0, remaining - overhead)
+    share = left / MOVES_TO_GO + INCREMENT_SHARE * increment
+    return max(SMALLEST_BUDGET, min(share, 0.8 * left))
+
+
+def clock_text(seconds: float) -> str:
+    """A clock as people read one: ``5:00``, ``0:42``, tenths under ten seconds (``9.4``),
+    ``1:02:03`` past an hour."""
+    seconds = max(0.0, seconds)
+    if seconds < 10:
+        return f"{math.floor(seconds * 10) / 10:.1f}"
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 class Clocks:
@@ -73,9 +114,7 @@ class Clocks:
 
     def budget(self, seat: int) -> float:
         """Seconds the seat's next move may take."""
-        left = self.remaining[seat]
-        share = left / MOVES_TO_GO + INCREMENT_SHARE * self.control.increment
-        return max(SMALLEST_BUDGET, min(share, 0.8 * left))
+        return move_budget(self.remaining[seat], self.control.increment)
 
     def punch(self, seat: int, seconds: float) -> None:
         """The seat moved after ``seconds``: charge them, add the increment."""

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+import numpy as np
+
 from gamecore.commands.common import add_game_arguments, game_from_args
 from gamecore.commands.searching import (
     add_engine_arguments,
+    add_level_argument,
     add_limit_arguments,
     limits_from_args,
     searcher_from_args,
@@ -14,7 +17,8 @@ from gamecore.commands.searching import (
 )
 from gamecore.errors import BadMove
 from gamecore.game import Game
-from gamecore.search import Limits, Searcher
+from gamecore.levels import Level, choose_move, level
+from gamecore.search import Limits, Searcher, SearchInfo
 from gamecore.state import State
 
 DEFAULT_TIME = 2.0
@@ -43,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     add_limit_arguments(parser, DEFAULT_TIME)
     add_engine_arguments(parser)
+    add_level_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -52,9 +57,12 @@ def run(args: argparse.Namespace) -> int:
     state = game.initial_state() if args.position is None else game.state_from_text(args.position)
     humans = HUMAN_SEATS[args.human]
     searcher = None
+    chooser = None
     if len(humans) < game.num_players:
         searcher = searcher_from_args(game, args)
         warm_up(searcher, state)
+        if args.level is not None:
+            chooser = LevelChooser(searcher, level(args.level), limits)
     if humans:
         print(HELP)
     show(game, state)
@@ -65,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                 return 0
         else:
             assert searcher is not None
-            engine_turn(game, state, searcher, limits)
+            engine_turn(game, state, searcher, limits, chooser)
         show(game, state)
     print(f"result: {game.describe_result(state)}")
     return 0
@@ -144,8 +152,29 @@ def undo(state: State) -> list[str]:
     return []
 
 
-def engine_turn(game: Game, state: State, searcher: Searcher, limits: Limits) -> None:
-    result = searcher.search(state, limits)
+class LevelChooser:
+    """The engine at a strength level (``--level``): its noise, under --time and --depth."""
+
+    def __init__(self, searcher: Searcher, lvl: Level, limits: Limits) -> None:
+        self.searcher, self.level, self.limits = searcher, lvl, limits
+        self.rng = np.random.default_rng()
+
+    def search(self, state: State) -> SearchInfo:
+        limits = self.limits
+        choice = choose_move(
+            self.searcher, state, self.level, self.rng, time_limit=limits.time, depth=limits.depth
+        )
+        return choice.info
+
+
+def engine_turn(
+    game: Game,
+    state: State,
+    searcher: Searcher,
+    limits: Limits,
+    chooser: LevelChooser | None = None,
+) -> None:
+    result = searcher.search(state, limits) if chooser is None else chooser.search(state)
     move = result.best_move
     detail = f"depth {result.depth}, {result.seconds:.2f} s"
     if result.complete:

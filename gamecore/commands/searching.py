@@ -41,6 +41,17 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_level_argument(parser: argparse.ArgumentParser) -> None:
+    """--level N: the engine's strength for people (gamecore.levels; docs/gui.md has the table)."""
+    parser.add_argument(
+        "--level",
+        type=validate.level,
+        metavar="N",
+        help="engine strength from 1 (weakest: shallow, with random and near-best moves) to "
+        "10 (the full engine); see docs/gui.md for the table (default: full strength)",
+    )
+
+
 def add_limit_arguments(parser: argparse.ArgumentParser, default_time: float) -> None:
     """--depth N | --time S (one of them), and --nodes N."""
     group = parser.add_mutually_exclusive_group()

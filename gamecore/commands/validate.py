@@ -75,6 +75,7 @@ def real(least: float, most: float, *, above: bool = False) -> Callable[[str], f
 
 
 depth = integer(1, MAX_SEARCH_DEPTH)
+level = integer(1, 10)
 perft_depth = integer(0, MAX_PERFT_DEPTH)
 nodes = integer(1, MAX_NODES)
 hash_megabytes = integer(1, MAX_HASH_MB)
