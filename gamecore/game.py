@@ -272,6 +272,21 @@ class Game(ABC):
             return "draw"
         return f"{self.team_names[winner]} wins"
 
+    def describe_time_loss(self, state: State, seat: int) -> str:
+        """A sentence saying the game ended because ``seat``'s clock ran out: the other
+        team wins (``black wins on time``)."""
+        winner = 1 - self.team_of(seat)
+        text = f"{self.team_names[winner]} wins on time"
+        if self.num_players > 2:
+            text += f" ({self.player_names[seat]} ran out of time)"
+        return text
+
+    def time_loss_headers(self, state: State, seat: int) -> dict[str, str]:
+        """The record headers of a game lost on time by ``seat``: its result as the game's
+        records write one, and how it ended. Games with a standard format override the
+        result (chess PGN: ``1-0``/``0-1``)."""
+        return {"Result": self.describe_time_loss(state, seat), "Termination": "time forfeit"}
+
     # -- records -------------------------------------------------------------
 
     record_suffix: ClassVar[str] = ".txt"
@@ -281,16 +296,18 @@ class Game(ABC):
         """A finished (or stopped) game as text in the game's record format.
 
         The default is line-based: ``Key: value`` headers, the start position,
-        then one move per line in the game's notation. Games with a standard
-        format (chess PGN, checkers PDN) override this.
+        then one move per line in the game's notation. A ``Result`` header (a game
+        lost on time, :meth:`time_loss_headers`) replaces the result the position gives.
+        Games with a standard format (chess PGN, checkers PDN) override this.
         """
         moves = list(state.history)
         root = state.copy()
         for _ in moves:
             root.pop()
-        lines = [f"{key}: {value}" for key, value in headers.items()]
+        lines = [f"{key}: {value}" for key, value in headers.items() if key != "Result"]
         lines.append(f"Start: {root.to_text()}")
-        lines.append(f"Result: {self.describe_result(state) if state.is_terminal() else '*'}")
+        result = self.describe_result(state) if state.is_terminal() else "*"
+        lines.append(f"Result: {headers.get('Result', result)}")
         for ply, move in enumerate(moves, 1):
             lines.append(f"{ply} {root.move_text(move)}")
             root.push_unchecked(move)

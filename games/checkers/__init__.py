@@ -104,6 +104,10 @@ class CheckersGame(Game):
         """
         return notation.game_record(state, headers)
 
+    def time_loss_headers(self, state: State, seat: int) -> dict[str, str]:
+        """PDN's result (from Black's side: ``1-0`` Black won) of a game lost on time."""
+        return {"Result": "0-1" if seat == BLACK else "1-0", "Termination": "time forfeit"}
+
     def read_record(self, text: str) -> State:
         """The first game of a PDN text, replayed: tags (``FEN`` when ``SetUp``/``FEN`` is
         given), move numbers, comments ``{...}``, variations ``(...)``, NAGs and move

@@ -226,6 +226,7 @@ def game_record(state: State, headers: dict[str, str]) -> str:
     if state.is_terminal():
         winner = state.winner_team()
         result = "1/2-1/2" if winner is None else ("1-0" if winner == BLACK else "0-1")
+    result = headers.get("Result", result)  # a game lost on time says so in its headers
     tags = {"GameType": "21", **headers}
     if root.to_text() != START_FEN:
         tags["SetUp"] = "1"

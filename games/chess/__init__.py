@@ -93,6 +93,11 @@ class ChessGame(Game):
 
         return to_pgn(state, headers)
 
+    def time_loss_headers(self, state: State, seat: int) -> dict[str, str]:
+        """PGN's result and termination of a game lost on time (the ``Result`` header wins
+        over the position's in :meth:`game_record`)."""
+        return {"Result": "0-1" if seat == 0 else "1-0", "Termination": "time forfeit"}
+
     def read_record(self, text: str) -> State:
         """The first game of a PGN text (SetUp/FEN tags honoured), replayed to its last move.
 
