@@ -126,7 +126,9 @@ def choose_move(
     for lines in iterate_root_lines(searcher, state, limits, cancelled):
         if on_info is not None:
             on_info(_info(lines[0], started))
-    assert lines
+    if not lines:  # cancelled before the first depth finished: any legal move will do
+        info = SearchInfo(0, Score(0.0), moves[0], [moves[0]], 0, 0, 0.0, False)
+        return LevelChoice(moves[0], info, moves[0], "random")
     scores = np.array([line.score.value for line in lines])
     weights = np.exp((scores - scores[0]) / lvl.temperature)
     pick = int(rng.choice(len(lines), p=weights / weights.sum()))

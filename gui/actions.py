@@ -55,6 +55,9 @@ BINDINGS = (
     Binding("time", "Time", "T", ((pygame.K_t, 0),)),
     Binding("names", "Cell names", "C", ((pygame.K_c, 0),)),
     Binding("follow", "Auto-rotate", "A", ((pygame.K_a, 0),)),
+    Binding("hint", "Hint", "B", ((pygame.K_b, 0),)),
+    Binding("analysis", "Analysis", "E", ((pygame.K_e, 0),)),
+    Binding("level", "Level", "D", ((pygame.K_d, 0),)),
     Binding("screenshot", None, "F12", ((pygame.K_F12, 0),), help="Screenshot"),
     Binding("help", None, "H, F1", ((pygame.K_h, 0), (pygame.K_F1, 0)), help="This help"),
     Binding(

@@ -13,12 +13,15 @@ pygame's events; the tests feed it simulated ones, headless.
 from __future__ import annotations
 
 import datetime as _dt
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
+from gamecore.clock import TimeControl
 from gamecore.game import Game
+from gamecore.levels import STRONGEST
 from gamecore.state import State
 from gui.actions import action_for_key, action_for_mouse
 from gui.art import PieceArt
@@ -46,6 +49,10 @@ class App:
         window: bool = False,
         random_delay: float = 0.4,
         seed: int | None = None,
+        clocks: list[TimeControl] | None = None,
+        level: int = STRONGEST,
+        animate: bool = False,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.session = Session(
             game,
@@ -56,9 +63,12 @@ class App:
             state=state,
             random_delay=random_delay,
             seed=seed,
+            clocks=clocks,
+            level=level,
+            now=now,
         )
         self.window = window
-        self.ui = Ui()
+        self.ui = Ui(animate=animate)
         self.art = PieceArt(game.piece_svg)
         self.running = True
         self.homes = home_rotations(game)
@@ -84,6 +94,9 @@ class App:
             "time": self.session.next_time,
             "names": self.toggle_names,
             "follow": self.toggle_follow,
+            "hint": self.session.request_hint,
+            "analysis": self.session.toggle_analysis,
+            "level": self.session.next_level,
             "screenshot": self.quick_screenshot,
             "help": self.toggle_help,
             "cancel": self.cancel,
@@ -212,6 +225,10 @@ class App:
         if button is not None:
             if button[1]:
                 self.action(button[0])
+            return
+        ply = hits.ply_at(pos)
+        if ply is not None:
+            session.goto_ply(ply)
             return
         seat = hits.seat_at(pos)
         if seat is not None:

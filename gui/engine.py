@@ -2,9 +2,13 @@
 
 The numba search releases the GIL, so a plain thread is enough. Each search
 gets a token; what it reports goes on a queue as ``(token, kind, payload)``
-with kind ``"info"`` (a :class:`~gamecore.search.SearchInfo` per depth),
-``"done"`` (the final SearchInfo), ``"move"`` (the move an agent from another
-library chose) or ``"error"`` (a message). The window
+with kind ``"ready"`` (the search kernel is loaded: the clock may run),
+``"info"`` (a :class:`~gamecore.search.SearchInfo` per depth), ``"done"``
+(the SearchInfo of the move to play: the search's best, or the move a
+strength level picked), ``"move"`` (the move an agent from another library
+chose) or ``"error"`` (a message). Other work — a hint, the analysis mode's
+lines, the evaluation graph's points — runs as a task (:meth:`EngineThread.
+start_task`) that reports kinds of its own. The window
 ignores tokens it has cancelled. ``Searcher.stop()`` is cleared when a
 search starts, so a stop asked for before the search got going would be lost:
 stopping therefore re-raises the flag every few milliseconds until the thread
@@ -15,10 +19,17 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
+from gamecore.levels import LEVELS, STRONGEST, Level, choose_move
 from gamecore.search import Limits, Searcher
 from gamecore.state import State
+
+Post = Callable[[str, Any], None]
+"""How a task reports: ``post(kind, payload)``."""
 
 STOP_INTERVAL = 0.005
 """Seconds between repeated stop requests while a stopped search winds down."""
@@ -44,19 +55,51 @@ class EngineThread:
         """The token of the latest search started."""
         return self._token
 
-    def start(self, searcher: Searcher, state: State, seconds: float) -> int:
-        """Search a copy of ``state`` for ``seconds``; returns the search's token."""
+    def is_warm(self, searcher: Searcher) -> bool:
+        """Whether ``searcher``'s kernel has been loaded here (its first search starts at
+        once)."""
+        return id(searcher) in self._warm
+
+    def start(
+        self,
+        searcher: Searcher,
+        state: State,
+        seconds: float,
+        level: Level | None = None,
+        rng: np.random.Generator | None = None,
+    ) -> int:
+        """Choose a move in a copy of ``state`` within ``seconds`` at strength ``level``
+        (default: the full engine); returns the search's token."""
+        lvl = level or LEVELS[STRONGEST]
+        generator = rng if rng is not None else np.random.default_rng()
+        return self._launch(searcher, self._run, (searcher, state.copy(), seconds, lvl, generator))
+
+    def start_task(
+        self, searcher: Searcher, task: Callable[[Post, Callable[[], bool]], None]
+    ) -> int:
+        """Run ``task(post, cancelled)`` with ``searcher`` (stopped by :meth:`cancel` like a
+        search); what it posts arrives with the task's token."""
+        return self._launch(searcher, self._run_task, (task,))
+
+    def _launch(self, searcher: Searcher, target: Callable, args: tuple) -> int:
         self.cancel()
         self._token += 1
         self._searcher = searcher
         self._stopping.clear()
         token = self._token
-        root = state.copy()
-        self._thread = threading.Thread(
-            target=self._run, args=(token, searcher, root, seconds), daemon=True
-        )
+        self._thread = threading.Thread(target=target, args=(token, *args), daemon=True)
         self._thread.start()
         return token
+
+    def _run_task(self, token: int, task: Callable[[Post, Callable[[], bool]], None]) -> None:
+        def post(kind: str, payload: Any) -> None:
+            self.messages.put((token, kind, payload))
+
+        try:
+            task(post, self._stopping.is_set)
+        except Exception as exc:  # shown in the window; the game goes on
+            post("error", f"analysis failed: {type(exc).__name__}: {exc}")
+        post("finished", None)
 
     def start_agent(self, player: Any, state: State) -> int:
         """Let ``player`` (an agent from OpenSpiel or PettingZoo) choose in a copy of ``state``.
@@ -80,21 +123,35 @@ class EngineThread:
         except Exception as exc:  # shown in the window; the game goes on
             self.messages.put((token, "error", f"agent failed: {type(exc).__name__}: {exc}"))
 
-    def _run(self, token: int, searcher: Searcher, root: State, seconds: float) -> None:
+    def _run(
+        self,
+        token: int,
+        searcher: Searcher,
+        root: State,
+        seconds: float,
+        level: Level,
+        rng: np.random.Generator,
+    ) -> None:
         try:
             if id(searcher) not in self._warm:
                 # The first call loads (or compiles) the search kernel: keep it off the clock.
                 searcher.search(root.copy(), Limits(depth=1))
                 searcher.clear()
                 self._warm.add(id(searcher))
-            last = None
-            for info in searcher.iterate(root, Limits(time=seconds)):
-                last = info
-                self.messages.put((token, "info", info))
-            if last is None:
+            self.messages.put((token, "ready", None))
+            if not root.legal_moves():
                 self.messages.put((token, "error", "the engine found no move"))
-            else:
-                self.messages.put((token, "done", last))
+                return
+            choice = choose_move(
+                searcher,
+                root,
+                level,
+                rng,
+                time_limit=seconds,
+                cancelled=self._stopping.is_set,
+                on_info=lambda info: self.messages.put((token, "info", info)),
+            )
+            self.messages.put((token, "done", choice.info))
         except Exception as exc:  # shown in the window; the game goes on
             self.messages.put((token, "error", f"engine failed: {type(exc).__name__}: {exc}"))
 

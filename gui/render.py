@@ -34,6 +34,10 @@ SEAT_ROW = 27
 BUTTON_COLUMNS = 3
 BUTTON_HEIGHT = 30
 MOVE_ROW = 20
+GRAPH_HEIGHT = 76
+GRAPH_PAD = 6
+CLOCK_WIDTH = 58
+ANALYSIS_ROW = 19
 LEGEND = (
     ("move", frozenset(), False),
     ("capture", frozenset({"capture"}), True),
@@ -55,6 +59,8 @@ class HitMap:
     """The chooser's options, in the order of the session's chooser moves."""
     max_scroll: int = 0
     """How far back the move list can scroll."""
+    graph: tuple[pygame.Rect, int] | None = None
+    """The evaluation graph's area and how many positions it spans."""
 
     def button_at(self, pos: tuple[int, int]) -> tuple[str, bool] | None:
         """``(action, enabled)`` of the button under ``pos``."""
@@ -75,19 +81,39 @@ class HitMap:
     def cell_at(self, pos: tuple[int, int]) -> int | None:
         return self.layout.cell_at(pos)
 
+    def ply_at(self, pos: tuple[int, int]) -> int | None:
+        """The position of the game (plies from the start) under ``pos`` in the graph."""
+        if self.graph is None or not self.graph[0].collidepoint(pos):
+            return None
+        rect, count = self.graph
+        return graph_index(rect, count, pos[0])
+
+
+def graph_x(rect: pygame.Rect, count: int, index: int) -> float:
+    """Where position ``index`` of ``count`` lies across the graph."""
+    inner = rect.inflate(-2 * GRAPH_PAD, 0)
+    return inner.x + (inner.width * index / (count - 1) if count > 1 else inner.width / 2)
+
+
+def graph_index(rect: pygame.Rect, count: int, x: float) -> int:
+    """The position nearest ``x`` across the graph."""
+    inner = rect.inflate(-2 * GRAPH_PAD, 0)
+    fraction = (x - inner.x) / inner.width if inner.width else 0.0
+    return max(0, min(count - 1, round(fraction * (count - 1))))
+
 
 def draw_frame(surface: pygame.Surface, view: View) -> HitMap:
     """Draw ``view`` into ``surface``; returns the click areas drawn."""
     surface.fill(BACKGROUND)
     _board(surface, view)
-    buttons, seats, max_scroll = _panel(surface, view)
+    buttons, seats, max_scroll, graph = _panel(surface, view)
     _status(surface, view)
     choices: tuple[pygame.Rect, ...] = ()
     if view.choices is not None:
         choices = _chooser(surface, view)
     if view.help is not None:
         _help(surface, view)
-    return HitMap(view.layout, buttons, seats, choices, max_scroll)
+    return HitMap(view.layout, buttons, seats, choices, max_scroll, graph)
 
 
 # -- the board ------------------------------------------------------------------------------------
@@ -119,6 +145,13 @@ def _board(surface: pygame.Surface, view: View) -> None:
         radius = layout.cell_radius(target.cell) * PIECE_SCALE
         centre = layout.cell_center(target.cell)
         draw_marker(surface, centre, radius, target.tags, target.occupied)
+    if view.slide is not None:
+        piece, (px, py) = view.slide
+        radius = layout.cell_radius(piece.cell) * PIECE_SCALE
+        centre = (round(px), round(py))
+        draw_piece(
+            surface, centre, radius, piece.glyph, view.color(piece.player), view.art, piece.player
+        )
     if view.dragged is not None:
         piece = view.dragged
         radius = layout.cell_radius(piece.cell) * PIECE_SCALE
@@ -240,9 +273,14 @@ def _help(surface: pygame.Surface, view: View) -> None:
 
 def _panel(
     surface: pygame.Surface, view: View
-) -> tuple[tuple[tuple[pygame.Rect, str, bool], ...], tuple[pygame.Rect, ...], int]:
-    """Title, seats, buttons, legend and move list; returns the buttons, seat rows and how
-    far the move list can scroll."""
+) -> tuple[
+    tuple[tuple[pygame.Rect, str, bool], ...],
+    tuple[pygame.Rect, ...],
+    int,
+    tuple[pygame.Rect, int] | None,
+]:
+    """Title, seats, buttons, legend, analysis, graph and move list; returns the buttons,
+    seat rows, how far the move list can scroll and the graph's area."""
     w, h = view.size
     width = panel_width(view.size)
     x = w - width
@@ -271,8 +309,67 @@ def _panel(
     lines = (len(view.buttons) + BUTTON_COLUMNS - 1) // BUTTON_COLUMNS
     y += lines * (BUTTON_HEIGHT + 6) + 4
     y = _legend(surface, x + 12, y, width)
+    if view.analysis is not None:
+        y = _analysis(surface, view, pygame.Rect(x + 12, y + 4, inner, 0))
+    graph = None
+    if view.graph is not None and h - y > GRAPH_HEIGHT + 120:
+        rect = pygame.Rect(x + 12, y + 6, inner, GRAPH_HEIGHT)
+        _graph(surface, view, rect)
+        graph = (rect, len(view.graph.points))
+        y = rect.bottom
     max_scroll = _moves(surface, view, pygame.Rect(x + 12, y + 6, inner, h - y - 14))
-    return tuple(buttons), tuple(seats), max_scroll
+    return tuple(buttons), tuple(seats), max_scroll, graph
+
+
+def _analysis(surface: pygame.Surface, view: View, top: pygame.Rect) -> int:
+    """The analysis mode's title and best lines; returns the y below them."""
+    assert view.analysis is not None
+    lines = view.analysis.lines
+    rect = pygame.Rect(top.x, top.y, top.width, 26 + ANALYSIS_ROW * max(1, len(lines)))
+    pygame.draw.rect(surface, (40, 42, 49), rect, border_radius=4)
+    draw_text(surface, view.analysis.title, (rect.x + 6, rect.y + 4), 16, ACCENT, rect.width - 12)
+    y = rect.y + 24
+    for number, (move, score, rest) in enumerate(lines, 1):
+        cx = rect.x + 6
+        cx += draw_text(surface, f"{number}. {move}", (cx, y), 17, TEXT) + 8
+        cx += draw_text(surface, score, (cx, y + 1), 16, ACCENT) + 8
+        if cx < rect.right - 20:
+            draw_text(surface, rest, (cx, y + 1), 16, DIM, rect.right - cx - 6)
+        y += ANALYSIS_ROW
+    return rect.bottom
+
+
+def _graph(surface: pygame.Surface, view: View, rect: pygame.Rect) -> None:
+    """The evaluation over the game: up is good for the first team; the shown position is
+    marked; a click jumps there."""
+    assert view.graph is not None
+    graph = view.graph
+    pygame.draw.rect(surface, (40, 42, 49), rect, border_radius=4)
+    top, bottom = rect.y + 18, rect.bottom - 5
+    mid = (top + bottom) / 2
+    half = (bottom - top) / 2
+    count = len(graph.points)
+    pygame.draw.line(surface, (85, 88, 98), (rect.x + 4, round(mid)), (rect.right - 4, round(mid)))
+    draw_text(surface, graph.title, (rect.x + 6, rect.y + 2), 14, DIM, rect.width - 12)
+    x_now = round(graph_x(rect, count, graph.current))
+    pygame.draw.line(surface, ACCENT, (x_now, top - 2), (x_now, bottom + 2), 1)
+    run: list[tuple[float, float]] = []
+    for index, value in enumerate(graph.points):
+        if value is None:
+            if len(run) > 1:
+                pygame.draw.aalines(surface, TEXT, False, run)
+            run = []
+            continue
+        point = (graph_x(rect, count, index), mid - value * half)
+        run.append(point)
+        if count <= 60:
+            pygame.draw.circle(surface, TEXT, (round(point[0]), round(point[1])), 2)
+    if len(run) > 1:
+        pygame.draw.aalines(surface, TEXT, False, run)
+    value = graph.points[graph.current] if graph.current < count else None
+    if value is not None:
+        y = round(mid - value * half)
+        pygame.draw.circle(surface, ACCENT, (x_now, y), 4)
 
 
 def _seat(surface: pygame.Surface, view: View, row, rect: pygame.Rect, inner: int) -> None:
@@ -285,8 +382,18 @@ def _seat(surface: pygame.Surface, view: View, row, rect: pygame.Rect, inner: in
         pygame.draw.rect(surface, (110, 116, 130), rect, 1, border_radius=4)
     pygame.draw.circle(surface, row.color, (rect.x + 24, cy), 8)
     pygame.draw.circle(surface, (0, 0, 0), (rect.x + 24, cy), 8, 1)
-    draw_text(surface, row.name, (rect.x + 38, cy - 9), 19, TEXT, inner // 2 - 10)
-    draw_text(surface, row.player, (rect.x + inner // 2 + 34, cy - 9), 19, DIM, inner // 2 - 36)
+    right = rect.right
+    if row.clock is not None:
+        right -= CLOCK_WIDTH + 4
+        box = pygame.Rect(right + 4, rect.y + 1, CLOCK_WIDTH, rect.height - 2)
+        back = {"running": (235, 235, 235), "low": (255, 150, 140), "flagged": ERROR}
+        pygame.draw.rect(surface, back.get(row.clock_state, (34, 36, 42)), box, border_radius=4)
+        ink = (20, 20, 20) if row.clock_state else TEXT
+        image = font(18).render(row.clock, True, ink)
+        surface.blit(image, image.get_rect(midright=(box.right - 6, box.centery)))
+    middle = rect.x + (right - rect.x) // 2
+    draw_text(surface, row.name, (rect.x + 38, cy - 9), 19, TEXT, middle - rect.x - 44)
+    draw_text(surface, row.player, (middle + 4, cy - 9), 19, DIM, right - middle - 8)
 
 
 def _legend(surface: pygame.Surface, x: int, y: int, width: int) -> int:

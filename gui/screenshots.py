@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
+from gamecore.clock import TimeControl
 from gamecore.registry import game_names, get_game
 from gui.app import App
 from gui.seats import Seat
@@ -95,14 +96,69 @@ def duchess_start(out: Path) -> Path | None:
     return app.screenshot(out / "duchess-start.png")
 
 
+def wait_until(app: App, done, timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not done() and time.monotonic() < deadline:
+        app.step([])
+        time.sleep(0.01)
+
+
+def chess_players(out: Path) -> Path:
+    """Clocks, the analysis mode's three best moves and the evaluation graph."""
+    game = get_game("chess")
+    state = game.read_record(CHESS_GAME)
+    seats = [Seat("human"), Seat("engine")]
+    app = App(game, seats, state=state, clocks=[TimeControl(300, 2)] * 2, level=5)
+    engine_reply(app, 1.0)
+    app.session.toggle_analysis()
+    wait_until(app, lambda: None not in app.session.graph_points())
+    wait_until(app, lambda: app.session.analysis_depth() >= 6, 60)
+    assert app.session.clocks is not None
+    app.session.clocks[:] = [187.4, 203.9]  # some way into the game
+    app.ui.mouse = (0, 0)
+    return app.screenshot(out / "chess-players.png")
+
+
+def duchess_clocks(out: Path) -> Path | None:
+    """Four-player Duchess on the clock, a few moves in, the first person to move."""
+    if "duchess" not in game_names():
+        return None
+    game = get_game("duchess", players=4)
+    seats = [Seat("human"), Seat("engine"), Seat("human"), Seat("engine")]
+    controls = TimeControl.parse_per_seat("600+5,180+2,600+5,180+2", 4)
+    app = App(game, seats, clocks=controls, seed=3)
+    session = app.session
+    for _ in range(12):  # a few moves, played at once
+        legal = session.position.legal
+        session.play(legal[int(session.rng.integers(len(legal)))])
+    wait_until(app, lambda: None not in session.graph_points())
+    assert session.clocks is not None
+    session.clocks[:] = [571.2, 164.8, 588.0, 171.5]
+    select_busiest(app)
+    app.ui.mouse = (0, 0)
+    return app.screenshot(out / "duchess-clocks.png")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/images"))
+    parser.add_argument("--only", nargs="*", help="make only these pictures (function names)")
     args = parser.parse_args(argv)
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode(SIZE)
-    for make in (duchess_start, chess_middlegame, checkers, chess_weights):
+    parser_only = args.only
+    makers = (
+        duchess_start,
+        chess_middlegame,
+        checkers,
+        chess_weights,
+        chess_players,
+        duchess_clocks,
+    )
+    for make in makers:
+        if parser_only and make.__name__ not in parser_only:
+            continue
         path = make(args.out)
         print(f"wrote {path}" if path else f"skipped {make.__name__} (game not registered)")
     pygame.quit()

@@ -117,6 +117,7 @@ class Engines:
         self._weights: dict[str | None, Weights] = {}
         self._searchers: dict[str | None, Searcher] = {}
         self._agents: dict[tuple[str, float], ExternalPlayer] = {}
+        self._analyst: Searcher | None = None
 
     def weights(self, spec: str | None) -> Weights:
         """The weights for a seat's spec (None: --weights, else the game's shipped default).
@@ -142,6 +143,14 @@ class Engines:
             )
         return self._searchers[key]
 
+    def analyst(self) -> Searcher:
+        """A searcher of its own (with --weights) for hints, the analysis mode and the
+        evaluation graph: it runs beside a seat's search and never shares its buffers."""
+        if self._analyst is None:
+            theta = self.weights(None).theta.copy()
+            self._analyst = Searcher(self.game, theta, SearchParams.tournament(), TT_MEGABYTES)
+        return self._analyst
+
     def agent(self, seat: Seat, seconds: float) -> ExternalPlayer:
         """The player of an agent seat, made on first use and kept (one per spec and time)."""
         assert seat.agent is not None
@@ -154,3 +163,5 @@ class Engines:
         """Forget every searcher's table (a new game)."""
         for searcher in self._searchers.values():
             searcher.clear()
+        if self._analyst is not None:
+            self._analyst.clear()

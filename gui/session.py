@@ -11,22 +11,39 @@ from __future__ import annotations
 
 import datetime as _dt
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from gamecore.analysis import RootLine, iterate_root_lines
+from gamecore.clock import TimeControl, move_budget
 from gamecore.errors import GamecoreError
 from gamecore.files import read_input_text
 from gamecore.game import Game
 from gamecore.heatmap import cell_colors, cell_values, pieces_with_squares, scale_of
-from gamecore.search import SearchInfo
+from gamecore.levels import LEVELS, STRONGEST
+from gamecore.search import Limits, SearchInfo
 from gamecore.state import State
-from gui.engine import EngineThread
+from gamecore.values import MATE
+from gui.engine import EngineThread, Post
 from gui.seats import AGENT, Engines, Seat, default_seats
 
 TIME_CHOICES = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """Seconds per engine move the Time action cycles through."""
+CLOCK_OVERHEAD = 0.1
+"""Seconds an engine on the clock keeps back per move for the window's frames."""
+HINT_SECONDS = 1.0
+"""How long the hint searches (less when the engine's time per move is shorter)."""
+ANALYSIS_LINES = 3
+ANALYSIS_LIMITS = Limits(depth=30, time=3600.0)
+"""The analysis mode deepens until one of these (or the position changes)."""
+GRAPH_LIMITS = Limits(depth=3, nodes=50_000)
+"""The quick search that scores a position for the evaluation graph."""
+
+Key = tuple[int, int]
+"""A position: its ply count in the record and its hash."""
 
 
 @dataclass
@@ -57,8 +74,13 @@ class Session:
         state: State | None = None,
         random_delay: float = 0.4,
         seed: int | None = None,
+        clocks: list[TimeControl] | None = None,
+        level: int = STRONGEST,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.game = game
+        self.now = now
+        """The clock the session reads (tests pass one they move by hand)."""
         self.geometry = game.geometry()
         self.seats = list(seats) if seats is not None else default_seats(game.num_players)
         if len(self.seats) != game.num_players:
@@ -92,6 +114,37 @@ class Session:
         self._texts: tuple[State | None, list[int], list[str]] = (None, [], [])
         self.first_mover = self.state.player
         """Who made the first move of the record (numbers the move list)."""
+        self.level = level
+        """The engines' strength (:mod:`gamecore.levels`); 10 is the full engine."""
+        self.moved_at: float | None = None
+        """When the last move was played (the window slides the piece for a moment)."""
+        # the clocks
+        self.controls = list(clocks) if clocks else None
+        if self.controls is not None and len(self.controls) != game.num_players:
+            raise ValueError(f"{len(self.controls)} time controls for {game.num_players} seats")
+        self.clocks: list[float] | None = None
+        """Seconds left per seat, or None without time controls."""
+        self.flagged: int | None = None
+        """The seat whose clock ran out (the game is over), or None."""
+        self._arrivals: dict[int, list[float]] = {}
+        """The clocks when the position with that many plies arose (Undo restores them)."""
+        self._clock_last = self.now()
+        self._clock_hold = False
+        """The engine to move is loading its kernel: its clock waits."""
+        self.reset_clocks()
+        # the helper: hints, the analysis mode and the evaluation graph
+        self.helper = EngineThread()
+        self._helper_job: tuple[str, int, Key] | None = None
+        self._helper_done: set[tuple[str, Key]] = set()
+        self.hint_wanted: Key | None = None
+        self.hint: tuple[Key, int, str] | None = None
+        """The position, the move the hint found and its text."""
+        self.analysing = False
+        self.analysis: tuple[Key, list[RootLine]] | None = None
+        """The analysis mode's lines for a position, best first."""
+        self.evals: dict[Key, float] = {}
+        """Scores of positions for the evaluation graph, from the first team's side."""
+        self._line: tuple[tuple[int, ...], list[Key]] | None = None
         self.announce_turn()
 
     # -- the position -------------------------------------------------------------------------
@@ -119,6 +172,15 @@ class Session:
         return self._position
 
     @property
+    def key(self) -> Key:
+        return (len(self.state.history), self.state.hash)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: by its rules, or a clock ran out."""
+        return self.flagged is not None or self.position.terminal
+
+    @property
     def seat_to_move(self) -> Seat:
         return self.seats[self.state.player]
 
@@ -140,7 +202,7 @@ class Session:
         return time.monotonic() - self._thinking_since if self._thinking is not None else 0.0
 
     def human_to_move(self) -> bool:
-        return not self.position.terminal and self.seat_to_move.kind == "human"
+        return not self.over and self.seat_to_move.kind == "human"
 
     def targets(self, cell: int) -> dict[int, list[int]]:
         """Legal moves of the piece on ``cell``, by target cell."""
@@ -190,6 +252,8 @@ class Session:
 
     def result_text(self) -> str:
         """Who won, which team (when teams have several seats), and why."""
+        if self.flagged is not None:
+            return f"Game over: {self.game.describe_time_loss(self.state, self.flagged)}"
         text = f"Game over: {self.game.describe_result(self.state)}"
         winner = self.state.winner_team()
         if winner is not None and self.game.num_players > 2:
@@ -203,7 +267,7 @@ class Session:
 
     def announce_turn(self) -> None:
         """The message line at a new turn: the result, a forced pass, or whose move it is."""
-        if self.position.terminal:
+        if self.over:
             self.say(self.result_text())
             return
         if self.seat_to_move.kind != "human":
@@ -219,17 +283,22 @@ class Session:
 
     def play(self, move: int) -> bool:
         """Play a legal move for whoever is to move; False (nothing changes) if it is not legal."""
-        if move not in self.position.legal:
+        self.tick()  # the mover's time up to now (its clock may run out here)
+        if move not in self.position.legal or self.flagged is not None:
             return False
         text = self.move_text(move)
-        mover = self.seat_name(self.state.player)
+        seat = self.state.player
+        mover = self.seat_name(seat)
+        replay = bool(self.redo) and self.redo[-1] == move
         self.state.push_unchecked(move)
-        if self.redo and self.redo[-1] == move:
+        self._punch(seat, replay)
+        if replay:
             self.redo.pop()
         else:
             self.redo.clear()
         self.selected = None
         self.chooser = None
+        self.moved_at = self.now()
         self._last_move_time = time.monotonic()
         self.say(f"{mover} played {text}")
         self.announce_turn()
@@ -238,7 +307,7 @@ class Session:
     def click_cell(self, cell: int) -> None:
         """A click on the board: select a piece, move the selected one, or do nothing harmful."""
         if not self.human_to_move():
-            if self.position.terminal:
+            if self.over:
                 self.say(self.result_text())
             else:
                 who = self.seat_name(self.state.player)
@@ -316,16 +385,42 @@ class Session:
         if not self.state.history:
             self.say("nothing to undo")
             return
-        self.redo.append(self.state.pop())
+        self.take_back()
         taken = 1
         has_humans = any(seat.kind == "human" for seat in self.seats)
         while has_humans and self.state.history and self.seat_to_move.kind != "human":
-            self.redo.append(self.state.pop())
+            self.take_back()
             taken += 1
         self.selected = None
         self.chooser = None
         self.say(f"took back {taken} move(s); Redo replays, a new move or Resume goes on")
         self.announce_turn()
+
+    def take_back(self) -> None:
+        """Take back one move (it can be redone), with the clocks as they were before it."""
+        self.redo.append(self.state.pop())
+        self.flagged = None
+        self.moved_at = None
+        if self.clocks is not None:
+            saved = self._arrivals.get(len(self.state.history))
+            if saved is not None:
+                self.clocks = list(saved)
+        self._clock_last = self.now()
+
+    def goto_ply(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the game (taken back or redone); engines
+        wait there as after Undo."""
+        self.cancel_engine()
+        line = len(self.state.history) + len(self.redo)
+        ply = max(0, min(ply, line))
+        while len(self.state.history) > ply:
+            self.take_back()
+        while len(self.state.history) < ply and self.redo:
+            if not self.play(self.redo[-1]):
+                break
+        self.moved_at = None
+        self.selected, self.chooser = None, None
+        self.say(f"position after {ply} move(s); Redo and Undo step, a new move or Resume goes on")
 
     def redo_move(self) -> None:
         self.cancel_engine()
@@ -336,6 +431,7 @@ class Session:
 
     def new_game(self) -> None:
         self.set_state(self.game.initial_state())
+        self.evals.clear()
         self.engines.clear()
         self.say("new game")
         self.announce_turn()
@@ -348,17 +444,23 @@ class Session:
         self.selected = None
         self.chooser = None
         self.paused = False
+        self.moved_at = None
+        self.reset_clocks()
 
     def toggle_pause(self) -> None:
         """Hold engines and random movers, or let them go on (dropping moves left to redo)."""
+        self.tick()
         if self.held:
             self.paused = False
             self.redo.clear()
-            self.say("engines resume")
+            self.say("engines and clocks resume" if self.clocks else "engines resume")
         else:
             self.cancel_engine()
             self.paused = True
-            self.say("paused: engines and random movers wait (Space resumes)")
+            what = (
+                "engines, random movers and clocks" if self.clocks else "engines and random movers"
+            )
+            self.say(f"paused: {what} wait (Space resumes)")
 
     def toggle_seat(self, seat: int) -> None:
         """The seat's next kind of player (human → engine → random → human)."""
@@ -367,6 +469,15 @@ class Session:
             self.cancel_engine()
             self.selected, self.chooser = None, None
         self.say(f"{self.seat_name(seat)} is now played by: {self.seats[seat].label}")
+
+    def next_level(self) -> None:
+        """The engines' next strength level (1 → 2 → … → 10 → 1)."""
+        self.cancel_engine()
+        self.level = self.level % STRONGEST + 1
+        lvl = LEVELS[self.level]
+        depth = "as deep as time allows" if lvl.depth is None else f"depth {lvl.depth}"
+        noise = " with near-best and random moves" if lvl.noisy else ""
+        self.say(f"engine level {self.level}: {depth}{noise}")
 
     def next_time(self) -> None:
         later = [t for t in TIME_CHOICES if t > self.time_per_move + 1e-9]
@@ -379,6 +490,7 @@ class Session:
         if self._thinking is not None:
             self.engine.cancel()
             self._thinking = None
+        self._clock_hold = False
 
     def move_now(self) -> None:
         """The thinking engine plays the best move it has found."""
@@ -389,9 +501,13 @@ class Session:
             self.say("no engine is thinking")
 
     def update(self) -> None:
-        """Let engines report and move, and random movers move, when it is their turn."""
+        """Let engines report and move, and random movers move, when it is their turn; run
+        the clocks and the helper (hints, analysis, the evaluation graph)."""
+        self.tick()
         self._drain_engine()
-        if self.position.terminal or self.held or self.chooser is not None:
+        self._drain_helper()
+        self._schedule_helper()
+        if self.over or self.held or self.chooser is not None:
             return
         seat = self.seat_to_move
         if seat.kind == "engine" and self._thinking is None:
@@ -410,7 +526,13 @@ class Session:
             self.say(f"engine cannot play: {exc} (pick another seat kind, then Resume)", True)
             return
         seconds = seat.seconds if seat.seconds is not None else self.time_per_move
-        token = self.engine.start(searcher, self.state, seconds)
+        if self.clocks is not None and self.controls is not None:
+            mover = self.state.player
+            seconds = move_budget(
+                self.clocks[mover], self.controls[mover].increment, CLOCK_OVERHEAD
+            )
+        self._clock_hold = not self.engine.is_warm(searcher)
+        token = self.engine.start(searcher, self.state, seconds, LEVELS[self.level], self.rng)
         self._thinking = (token, len(self.state.history), self.state.hash)
         self._thinking_since = time.monotonic()
         self.status = f"{self.seat_name(self.state.player)} (engine) is thinking…"
@@ -433,6 +555,10 @@ class Session:
             token, kind, payload = self.engine.messages.get_nowait()
             if self._thinking is None or token != self._thinking[0]:
                 continue  # a cancelled search
+            if kind == "ready":
+                self.tick()  # the kernel's loading is not charged to the clock
+                self._clock_hold = False
+                continue
             if kind == "info":
                 self.last_info = payload
                 self.status = self.info_text(payload)
@@ -451,7 +577,12 @@ class Session:
                 continue
             self.last_info = payload
             self.status = self.info_text(payload, done=True)
-            self.play(payload.best_move)
+            if payload.depth > 0 and payload.score is not None:
+                mover_team = self.state.team
+                self.play(payload.best_move)
+                self._record_eval(self.key, payload.score.value, mover_team)
+            else:
+                self.play(payload.best_move)
 
     def info_text(self, info: SearchInfo, done: bool = False) -> str:
         """The status line: who, depth, score, speed and principal variation."""
@@ -465,15 +596,252 @@ class Session:
             probe.push_unchecked(move)
         verb = "played" if done else "thinking"
         score = self.game.score_text(info.score)
-        return (
-            f"{name} {verb}: depth {info.depth}  score {score}  "
-            f"{info.nps / 1000:,.0f} knodes/s  pv {' '.join(pv)}"
-        )
+        speed = f"{info.nps / 1000:,.0f} knodes/s  " if info.nodes else ""
+        return f"{name} {verb}: depth {info.depth}  score {score}  {speed}pv {' '.join(pv)}"
 
     def close(self) -> None:
         """Stop any search; the session can still be read afterwards."""
         self.engine.cancel()
+        self.helper.cancel()
         self._thinking = None
+        self._helper_job = None
+
+    # -- the clocks -----------------------------------------------------------------------------
+
+    def reset_clocks(self) -> None:
+        """Every seat's clock back to its base time (a new game, a loaded one)."""
+        self.flagged = None
+        self._clock_hold = False
+        self._clock_last = self.now()
+        if self.controls is None:
+            return
+        self.clocks = [control.base for control in self.controls]
+        self._arrivals = {len(self.state.history): list(self.clocks)}
+
+    @property
+    def clock_running(self) -> bool:
+        """The clock of the seat to move runs: not paused, not stepping through moves to
+        redo, the game not over, no engine loading its kernel."""
+        return self.clocks is not None and not (self.over or self.held or self._clock_hold)
+
+    def tick(self) -> None:
+        """Charge the time since the last tick to the seat to move; a clock reaching zero
+        ends the game."""
+        now = self.now()
+        elapsed, self._clock_last = now - self._clock_last, now
+        if self.clocks is None or not self.clock_running:
+            return
+        mover = self.state.player
+        self.clocks[mover] -= elapsed
+        if self.clocks[mover] <= 0:
+            self.clocks[mover] = 0.0
+            self.flag(mover)
+
+    def flag(self, seat: int) -> None:
+        """``seat``'s clock ran out: the game is over, the other team wins."""
+        self.flagged = seat
+        self.cancel_engine()
+        self.selected = self.chooser = None
+        self.say(self.result_text())
+
+    def _punch(self, seat: int, replay: bool) -> None:
+        """After ``seat``'s move: add its increment (or, redoing a move, restore the clocks
+        saved with it) and save the clocks with the new position."""
+        if self.clocks is None or self.controls is None:
+            return
+        plies = len(self.state.history)
+        saved = self._arrivals.get(plies) if replay else None
+        if saved is not None:
+            self.clocks = list(saved)
+        else:
+            self.clocks[seat] += self.controls[seat].increment
+            self._arrivals = {n: c for n, c in self._arrivals.items() if n < plies}
+            self._arrivals[plies] = list(self.clocks)
+        self._clock_last = self.now()
+
+    # -- the helper: hints, the analysis mode, the evaluation graph -----------------------------
+
+    def request_hint(self) -> None:
+        """Look for the best move for the person to move; the board marks it."""
+        if not self.human_to_move():
+            self.say("a hint is for the person to move", True)
+            return
+        if self.hint is not None and self.hint[0] == self.key:
+            self.say(f"hint: {self.hint[2]}")
+            return
+        self.hint_wanted = self.key
+        self.say("looking for a hint…")
+
+    def toggle_analysis(self) -> None:
+        """Run the engine on the position shown and list its best moves, or stop."""
+        self.analysing = not self.analysing
+        if not self.analysing:
+            self._cancel_helper()
+            self.analysis = None
+            self._helper_done = {done for done in self._helper_done if done[0] != "analysis"}
+        on = "analysis on: the engine's best moves, deeper and deeper"
+        self.say(on if self.analysing else "analysis off")
+
+    def line_keys(self) -> list[Key]:
+        """The positions of the whole game, moves to redo included: after 0, 1, … plies."""
+        moves = (*self.state.history, *reversed(self.redo))
+        if self._line is None or self._line[0] != moves:
+            probe = self.state.copy()
+            while probe.history:
+                probe.pop()
+            keys = [(0, probe.hash)]
+            for move in moves:
+                probe.push_unchecked(move)
+                keys.append((len(probe.history), probe.hash))
+            self._line = (moves, keys)
+        return self._line[1]
+
+    def graph_points(self) -> list[float | None]:
+        """The evaluation graph: per position of the game, its score from the first team's
+        side, None where it is not known yet."""
+        return [self.evals.get(key) for key in self.line_keys()]
+
+    def _record_eval(self, key: Key, value: float, team: int) -> None:
+        """Keep ``value`` (for ``team`` to move) as the score of the position ``key``."""
+        self.evals[key] = value if team == 0 else -value
+
+    def _cancel_helper(self) -> None:
+        if self._helper_job is not None:
+            self.helper.cancel()
+            self._helper_job = None
+
+    def _schedule_helper(self) -> None:
+        """Start the helper's next job: the analysis of the position shown, a hint asked for,
+        else the next position of the game the evaluation graph has no score for."""
+        job = self._helper_job
+        key = self.key
+        if job is not None and job[0] in ("analysis", "hint") and job[2] != key:
+            self._cancel_helper()  # the position changed under it
+            job = None
+        if job is not None and job[0] == "analysis" and not self.analysing:
+            self._cancel_helper()
+            job = None
+        if job is not None:
+            return
+        if self.hint_wanted is not None and self.hint_wanted != key:
+            self.hint_wanted = None
+        if self.hint_wanted == key and self.human_to_move():
+            self._start_helper("hint", key, self.state)
+        elif self._next_graph_job():
+            pass  # the graph's quick searches first: the analysis restarts after them
+        elif self.analysing and not self.over and ("analysis", key) not in self._helper_done:
+            self._start_helper("analysis", key, self.state)
+
+    def _next_graph_job(self) -> bool:
+        """Start scoring the next position the graph lacks; False when none is missing."""
+        keys = self.line_keys()
+        current = len(self.state.history)
+        # nearest the position shown first, then backwards, then forwards
+        order = [*range(current, -1, -1), *range(current + 1, len(keys))]
+        for ply in order:
+            key = keys[ply]
+            if key in self.evals or ("graph", key) in self._helper_done:
+                continue
+            probe = self.state.copy()
+            if ply <= current:
+                for _ in range(current - ply):
+                    probe.pop()
+            else:
+                for move in list(reversed(self.redo))[: ply - current]:
+                    probe.push_unchecked(move)
+            if probe.is_terminal():
+                winner = probe.winner_team()
+                self.evals[key] = 0.0 if winner is None else (MATE if winner == 0 else -MATE)
+                continue
+            self._start_helper("graph", key, probe)
+            return True
+        return False
+
+    def _start_helper(self, kind: str, key: Key, state: State) -> None:
+        """Start the helper's ``kind`` of job on a copy of ``state`` (the position ``key``)."""
+        try:
+            searcher = self.engines.analyst()
+        except GamecoreError as exc:
+            self.analysing, self.hint_wanted = False, None
+            self._helper_done.add(("graph", key))
+            self.say(f"no analysis: {exc}", True)
+            return
+        root = state.copy()
+        seconds = min(HINT_SECONDS, self.time_per_move)
+
+        def task(post: Post, cancelled: Callable[[], bool]) -> None:
+            if kind == "analysis":
+                for lines in iterate_root_lines(searcher, root, ANALYSIS_LIMITS, cancelled):
+                    post("lines", lines[:ANALYSIS_LINES])
+            elif kind == "hint":
+                post("hint", searcher.search(root, Limits(time=seconds)))
+            else:
+                post("score", (searcher.search(root, GRAPH_LIMITS).score.value, root.team))
+
+        self._helper_job = (kind, self.helper.start_task(searcher, task), key)
+
+    def _drain_helper(self) -> None:
+        while not self.helper.messages.empty():
+            token, kind, payload = self.helper.messages.get_nowait()
+            job = self._helper_job
+            if job is None or token != job[1]:
+                continue  # a cancelled job
+            what, _, key = job
+            if kind == "finished":
+                self._helper_job = None
+                self._helper_done.add((what, key))
+            elif kind == "error":
+                self.analysing, self.hint_wanted = False, None
+                self.say(str(payload), True)
+            elif kind == "lines":
+                self.analysis = (key, payload)
+                if key not in self.evals and payload and key == self.key:
+                    self._record_eval(key, payload[0].score.value, self.state.team)
+            elif kind == "score":
+                value, team = payload
+                self._record_eval(key, value, team)
+            elif kind == "hint" and key == self.key:
+                self._show_hint(key, payload)
+
+    def _show_hint(self, key: Key, info: SearchInfo) -> None:
+        self.hint_wanted = None
+        if info.best_move not in self.position.legal:
+            return
+        text = f"{self.move_text(info.best_move)} ({self.game.score_text(info.score)}"
+        text += f", depth {info.depth})"
+        self.hint = (key, info.best_move, text)
+        self.say(f"hint: {text}")
+
+    def analysis_lines(self) -> list[tuple[str, str, str]] | None:
+        """The analysis mode's lines for the position shown: the move, its score (for the
+        side to move) and the line after it; None when the mode is off."""
+        if not self.analysing:
+            return None
+        if self.analysis is None or self.analysis[0] != self.key:
+            return []
+        out = []
+        for line in self.analysis[1]:
+            texts = []
+            probe = self.state.copy()
+            for move in line.pv[:6]:
+                if move not in probe.legal_moves():
+                    break
+                texts.append(self.game.move_record_text(probe.arrays, move))
+                probe.push_unchecked(move)
+            if texts:
+                out.append((texts[0], self.game.score_text(line.score), " ".join(texts[1:])))
+        return out
+
+    def analysis_depth(self) -> int:
+        if self.analysis is None or self.analysis[0] != self.key or not self.analysis[1]:
+            return 0
+        return self.analysis[1][0].depth
+
+    def hint_cells(self) -> tuple[int, int] | None:
+        """The cells of the hint's move, while the position it was found for is shown."""
+        if self.hint is None or self.hint[0] != self.key:
+            return None
+        return tuple(self.position.cells[self.hint[1]])  # type: ignore[return-value]
 
     # -- saving and loading ---------------------------------------------------------------------
 
@@ -485,6 +853,12 @@ class Session:
         headers = {"Event": "gamecore gui", "Date": _dt.date.today().strftime("%Y.%m.%d")}
         for seat, player in enumerate(self.seats):
             headers[self.seat_name(seat).capitalize()] = player.label
+        if self.controls is not None:
+            controls = {str(c) for c in self.controls}
+            if len(controls) == 1:
+                headers["TimeControl"] = controls.pop()
+        if self.flagged is not None:
+            headers.update(self.game.time_loss_headers(self.state, self.flagged))
         return headers
 
     def save(self, path: str) -> bool:

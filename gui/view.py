@@ -12,7 +12,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from gamecore.clock import clock_text
 from gamecore.geometry import RGB, PieceView
+from gamecore.levels import STRONGEST
+from gamecore.search import Score
+from gamecore.values import MAX_EVAL
 from gui.actions import BUTTONS, help_rows
 from gui.art import PieceArt
 from gui.layout import BoardLayout
@@ -21,6 +25,11 @@ from gui.widgets import Prompt
 
 LAST_MOVE = (255, 225, 80, 95)
 SELECTED = (120, 230, 90, 140)
+HINT = (80, 160, 255, 130)
+ANIMATION_SECONDS = 0.15
+"""How long a moved piece takes to slide from its cell to its target."""
+LOW_CLOCK = 10.0
+"""Seconds below which a clock is drawn in red."""
 
 
 @dataclass
@@ -39,6 +48,8 @@ class Ui:
     scroll: int = 0
     """Move-list lines scrolled back from the newest."""
     prompt: Prompt | None = None
+    animate: bool = False
+    """Slide each moved piece to its target (off in tests and pictures)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +68,28 @@ class SeatRow:
     player: str
     """Who plays the seat (``human``, ``engine (a.npz)``, ``random``...)."""
     to_move: bool
+    clock: str | None = None
+    """The seat's time left (None: no clocks)."""
+    clock_state: str = ""
+    """``running``, ``low`` (running out), ``flagged`` (ran out) or ``""``."""
+
+
+@dataclass(frozen=True)
+class GraphView:
+    """The evaluation graph: per position of the game, its score squashed into [-1, 1]
+    (None: not scored yet), from the first team's side."""
+
+    points: tuple[float | None, ...]
+    current: int
+    """The position shown (its index in :attr:`points`)."""
+    title: str
+
+
+@dataclass(frozen=True)
+class AnalysisView:
+    title: str
+    lines: tuple[tuple[str, str, str], ...]
+    """Per line: the move, its score and the moves after it."""
 
 
 @dataclass(frozen=True)
@@ -113,6 +146,11 @@ class View:
     message_is_error: bool
     prompt: tuple[str, str] | None
     """A text prompt's question and text so far."""
+    graph: GraphView | None = None
+    analysis: AnalysisView | None = None
+    slide: tuple[PieceView, tuple[float, float]] | None = None
+    """The piece moving to its target this frame and the pixel it is at (drawn over the
+    board instead of on its cell)."""
 
     def color(self, player: int) -> RGB:
         colors = self.player_colors
@@ -131,9 +169,12 @@ def build_view(
     layout: BoardLayout,
     size: tuple[int, int],
     art: PieceArt | None = None,
+    now: float | None = None,
 ) -> View:
-    """The frame for the session's position as the person has set the window up."""
+    """The frame for the session's position as the person has set the window up, at the
+    instant ``now`` (the session's clock; default: the present)."""
     s = session
+    now = s.now() if now is None else now
     geometry = s.geometry
     overlay = s.overlay_colors
     tints = []
@@ -141,12 +182,18 @@ def build_view(
     for cell in last or ():
         if cell >= 0:
             tints.append((cell, LAST_MOVE))
+    for cell in (s.hint_cells() or ()) if overlay is None else ():
+        if cell >= 0:
+            tints.append((cell, HINT))
     if s.selected is not None:
         tints.append((s.selected, SELECTED))
     pieces = s.game.pieces(s.state.arrays)
     dragged = None
     if ui.dragging and s.selected is not None and layout.cell_at(ui.mouse) != s.selected:
         dragged = next((p for p in pieces if p.cell == s.selected), None)
+    slide = _slide(s, ui, layout, pieces, last, now)
+    if slide is not None:
+        pieces = [p for p in pieces if p is not slide[0]]
     return View(
         size=size,
         layout=layout,
@@ -163,7 +210,7 @@ def build_view(
         show_names=ui.show_names,
         player_colors=tuple(geometry.player_colors),
         art=art,
-        banner=s.result_text() if s.position.terminal else None,
+        banner=s.result_text() if s.over else None,
         choices=tuple(s.choice_labels()) if s.chooser is not None else None,
         mover=s.state.player,
         help=(*((line, "") for line in HELP_INTRO), ("", ""), *help_rows())
@@ -179,7 +226,62 @@ def build_view(
         message=s.message,
         message_is_error=s.message_is_error,
         prompt=(ui.prompt.question, ui.prompt.text) if ui.prompt is not None else None,
+        graph=_graph(s),
+        analysis=_analysis(s),
+        slide=slide,
     )
+
+
+def _slide(s: Session, ui: Ui, layout: BoardLayout, pieces, last, now: float):
+    """The piece that has just moved and where it is on its way, or None once it has
+    arrived (or without animation, or for a drop or pass)."""
+    if not ui.animate or s.moved_at is None or last is None or ui.dragging:
+        return None
+    progress = (now - s.moved_at) / ANIMATION_SECONDS
+    frm, to = last
+    if not 0 <= progress < 1 or frm < 0 or to < 0:
+        return None
+    piece = next((p for p in pieces if p.cell == to), None)
+    if piece is None:
+        return None
+    eased = 1 - (1 - progress) ** 2  # slows down as it arrives
+    (x0, y0), (x1, y1) = layout.cell_center(frm), layout.cell_center(to)
+    return piece, (x0 + (x1 - x0) * eased, y0 + (y1 - y0) * eased)
+
+
+def _graph(s: Session) -> GraphView | None:
+    """The evaluation graph, once the game has a move."""
+    values = s.graph_points()
+    if len(values) < 2:
+        return None
+    known = [abs(v) for v in values if v is not None and abs(v) <= MAX_EVAL]
+    scale = max(max(known, default=0.0) / 2, 1e-9)
+    points = []
+    for value in values:
+        if value is None:
+            points.append(None)
+        elif abs(value) > MAX_EVAL:
+            points.append(1.0 if value > 0 else -1.0)
+        else:
+            points.append(math.tanh(value / scale))
+    current = len(s.state.history)
+    title = f"evaluation ({s.game.team_names[0]}'s side)"
+    if values[current] is not None:
+        title += f": {s.game.score_text(Score.from_value(values[current]))}"
+    return GraphView(tuple(points), current, title)
+
+
+def _analysis(s: Session) -> AnalysisView | None:
+    lines = s.analysis_lines()
+    if lines is None:
+        return None
+    depth = s.analysis_depth()
+    if s.over:
+        title = "analysis: the game is over"
+    else:
+        side = s.game.team_names[s.state.team]
+        title = f"analysis, depth {depth} (scores for {side})" if depth else "analysis: thinking…"
+    return AnalysisView(title, tuple(lines))
 
 
 def _targets(s: Session, occupied: set[int]) -> tuple[Target, ...]:
@@ -202,14 +304,24 @@ def _seats(s: Session) -> tuple[SeatRow, ...]:
     teams = s.game.num_players > 2
     rows = []
     for seat, player in enumerate(s.seats):
-        to_move = seat == s.state.player and not s.position.terminal
+        to_move = seat == s.state.player and not s.over
         name = s.seat_name(seat) + (f"  team {s.game.team_of(seat) + 1}" if teams else "")
         label = player.label
+        if player.kind == "engine" and s.level != STRONGEST:
+            label += f" L{s.level}"
         if player.kind == "engine" and to_move and s.thinking:
             label += " (thinking)"
         colors = s.geometry.player_colors
         color = colors[seat] if seat < len(colors) else (128, 128, 128)
-        rows.append(SeatRow(name, color, label, to_move))
+        clock, state = None, ""
+        if s.clocks is not None:
+            left = s.clocks[seat]
+            clock = clock_text(left)
+            if s.flagged == seat:
+                state = "flagged"
+            elif to_move and s.clock_running:
+                state = "low" if left < LOW_CLOCK else "running"
+        rows.append(SeatRow(name, color, label, to_move, clock, state))
     return tuple(rows)
 
 
@@ -223,7 +335,11 @@ def _buttons(s: Session, ui: Ui) -> tuple[ButtonView, ...]:
     labels = {
         "pause": "Resume" if s.held else "Pause",
         "time": f"{s.time_per_move:g} s/move",
+        "level": f"Level {s.level}",
     }
+    if s.analysing:
+        labels["analysis"] = "Analysis: on"
+    enabled["hint"] = s.human_to_move()
     if s.overlay:
         labels["weights"] = f"Weights: {s.overlay}"
     if ui.follow:

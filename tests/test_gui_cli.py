@@ -22,6 +22,11 @@ HEADLESS = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
         (("chess", "--size", "big"), "--size must be WIDTHxHEIGHT"),
         (("chess", "--load", "no-such-game.pgn"), "no-such-game.pgn' does not exist"),
         (("chess", "-o", "players=4"), "has no option 'players'"),
+        (("chess", "--clock", "five"), "--clock wants BASE+INC"),
+        (("chess", "--clock", "0+2"), "the base must be positive"),
+        (("chess", "--clock", "60+-1"), "increment zero or positive"),
+        (("chess", "--clock", "60+1,60+1,60+1"), "lists 3 time controls, the game has 2"),
+        (("chess", "--level", "11"), "--level: must be a whole number from 1 to 10"),
     ],
 )
 def test_bad_arguments_are_one_line(args, message):

@@ -14,10 +14,13 @@ import argparse
 from pathlib import Path
 
 from gamecore.bounds import is_digits
+from gamecore.clock import TimeControl
 from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args
+from gamecore.commands.searching import add_level_argument
 from gamecore.errors import BadOption, BadPosition
 from gamecore.files import check_output, read_input_text
+from gamecore.levels import STRONGEST
 
 DEFAULT_TIME = 2.0
 
@@ -29,8 +32,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Open a resizable window on GAME. Click a piece, then one of its "
         "highlighted targets (or drag it). Buttons and keys: N new game, U undo, Y redo, "
         "R rotate, F flip, M move now, S save, L load, W weights view, Space pause/resume, "
-        "P pass, T engine time, C cell names, A auto-rotate, F12 screenshot, H help. Click a "
-        "seat to change who plays it. See docs/gui.md.",
+        "P pass, T engine time, C cell names, A auto-rotate, B hint, E analysis, D engine level, "
+        "F12 screenshot, H help. Click a seat to change who plays it, the evaluation graph to "
+        "go to that move. See docs/gui.md.",
     )
     add_game_arguments(parser)
     parser.add_argument(
@@ -58,6 +62,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="S",
         help=f"seconds an engine thinks per move, unless its seat says @S (default "
         f"{DEFAULT_TIME:g})",
+    )
+    parser.add_argument(
+        "--clock",
+        metavar="BASE+INC",
+        help="chess clocks: seconds per seat plus seconds added per move, e.g. 300+2, or one "
+        "per seat in seat order, e.g. 300+2,60+1; engines then search on their clock, and a "
+        "seat whose clock runs out loses",
+    )
+    add_level_argument(parser)
+    parser.add_argument(
+        "--no-animation",
+        action="store_true",
+        help="place moved pieces at once instead of sliding them",
     )
     parser.add_argument(
         "--load", metavar="RECORD", help="start from a saved game record (PGN, PDN, ...)"
@@ -116,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
     from gui.seats import Engines, parse_seats  # the CLI's one reach into gui (see above)
 
     seats = parse_seats(args.players, game.num_players)
+    clocks = None
+    if args.clock is not None:
+        clocks = TimeControl.parse_per_seat(args.clock, game.num_players, "--clock")
     size = parse_size(args.size)
     if args.screenshot:
         check_screenshot(args.screenshot)
@@ -140,6 +160,9 @@ def run(args: argparse.Namespace) -> int:
         size=size,
         window=True,
         engines=engines,
+        clocks=clocks,
+        level=args.level or STRONGEST,
+        animate=not args.no_animation,
     )
     if state is not None:
         app.session.say(f"loaded {args.load}: {len(state.history)} moves")
