@@ -144,6 +144,7 @@ class Session:
         """The analysis mode's lines for a position, best first."""
         self.evals: dict[Key, float] = {}
         """Scores of positions for the evaluation graph, from the first team's side."""
+        self._eval_depths: dict[Key, int] = {}
         self._line: tuple[tuple[int, ...], list[Key]] | None = None
         self.announce_turn()
 
@@ -432,6 +433,7 @@ class Session:
     def new_game(self) -> None:
         self.set_state(self.game.initial_state())
         self.evals.clear()
+        self._eval_depths.clear()
         self.engines.clear()
         self.say("new game")
         self.announce_turn()
@@ -577,12 +579,11 @@ class Session:
                 continue
             self.last_info = payload
             self.status = self.info_text(payload, done=True)
-            if payload.depth > 0 and payload.score is not None:
-                mover_team = self.state.team
-                self.play(payload.best_move)
-                self._record_eval(self.key, payload.score.value, mover_team)
-            else:
-                self.play(payload.best_move)
+            mover_team = self.state.team
+            if self.play(payload.best_move) and payload.depth > 0:
+                # the search's score is the position after its move, a ply less deep
+                depth = max(1, payload.depth - 1)
+                self._record_eval(self.key, payload.score.value, mover_team, depth)
 
     def info_text(self, info: SearchInfo, done: bool = False) -> str:
         """The status line: who, depth, score, speed and principal variation."""
@@ -701,9 +702,12 @@ class Session:
         side, None where it is not known yet."""
         return [self.evals.get(key) for key in self.line_keys()]
 
-    def _record_eval(self, key: Key, value: float, team: int) -> None:
-        """Keep ``value`` (for ``team`` to move) as the score of the position ``key``."""
-        self.evals[key] = value if team == 0 else -value
+    def _record_eval(self, key: Key, value: float, team: int, depth: int) -> None:
+        """Keep ``value`` (for ``team`` to move, searched ``depth`` plies) as the score of
+        the position ``key``, unless a deeper search has scored it already."""
+        if depth >= self._eval_depths.get(key, 0):
+            self.evals[key] = value if team == 0 else -value
+            self._eval_depths[key] = depth
 
     def _cancel_helper(self) -> None:
         if self._helper_job is not None:
@@ -776,7 +780,8 @@ class Session:
             elif kind == "hint":
                 post("hint", searcher.search(root, Limits(time=seconds)))
             else:
-                post("score", (searcher.search(root, GRAPH_LIMITS).score.value, root.team))
+                info = searcher.search(root, GRAPH_LIMITS)
+                post("score", (info.score.value, root.team, info.depth))
 
         self._helper_job = (kind, self.helper.start_task(searcher, task), key)
 
@@ -795,11 +800,12 @@ class Session:
                 self.say(str(payload), True)
             elif kind == "lines":
                 self.analysis = (key, payload)
-                if key not in self.evals and payload and key == self.key:
-                    self._record_eval(key, payload[0].score.value, self.state.team)
+                if payload and key == self.key:
+                    best = payload[0]
+                    self._record_eval(key, best.score.value, self.state.team, best.depth)
             elif kind == "score":
-                value, team = payload
-                self._record_eval(key, value, team)
+                value, team, depth = payload
+                self._record_eval(key, value, team, depth)
             elif kind == "hint" and key == self.key:
                 self._show_hint(key, payload)
 
