@@ -641,6 +641,8 @@ class Session:
     def flag(self, seat: int) -> None:
         """``seat``'s clock ran out: the game is over, the other team wins."""
         self.flagged = seat
+        if self._thinking is not None:
+            self.status = f"{self.seat_name(seat)} ran out of time while thinking"
         self.cancel_engine()
         self.selected = self.chooser = None
         self.say(self.result_text())
