@@ -114,7 +114,7 @@ class TrainConfig:
     step: float | None = None
     """Override of the update rule's step (see :mod:`gamecore.learners.updates`)."""
     update: str = DEFAULT_UPDATE
-    """Update rule: ``adam``, ``nlms`` or ``sgd``."""
+    """Update rule, a name in :data:`gamecore.learners.updates.UPDATE_RULES`."""
     loss: str = DEFAULT_LOSS
     """Error the learners reduce: ``logistic`` (win probability) or ``value``."""
     average: bool = True

@@ -86,7 +86,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--update",
         choices=sorted(UPDATE_RULES),
-        help=f"update rule turning search errors into weight changes ({DEFAULT_UPDATE})",
+        help=(
+            "update rule turning search errors into weight changes "
+            f"({DEFAULT_UPDATE}, or the game's training default)"
+        ),
     )
     parser.add_argument(
         "--loss", choices=LOSSES, help=f"error measure: win probability or value ({DEFAULT_LOSS})"
