@@ -334,7 +334,7 @@ def test_agents_take_seats_in_the_window_and_play_there():
         app = App(game, seats, random_delay=0.0, window=True, seed=1)
         wait_for_plies(app, 6)
         replay = game.initial_state()
-        for move in app.state.history:
+        for move in app.session.state.history:
             replay.push(move)  # every move the agents made was legal
         assert seats[0].next_kind().kind == "human"
     finally:
