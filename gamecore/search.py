@@ -10,6 +10,7 @@ interrupted iteration still contributes the best root move it finished.
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -231,11 +232,19 @@ class Searcher:
         self.info[self.kernel.STOP] = 1
 
     def _run(self, kernel_function, *args):
-        """``kernel_function(*args)``, in a helper thread if :attr:`interruptible`; an
-        interrupt while waiting stops the search, waits for it, and is raised again."""
-        if not self.interruptible:
+        """``kernel_function(*args)``, in a helper thread if :attr:`interruptible`.
+
+        While it runs, Ctrl-C only raises the kernel's stop flag (a handler, so no moment
+        of the hand-over can lose it: the flag persists until the kernel looks); once the
+        helper has returned, the interrupt is raised again in the calling thread."""
+        if not (
+            self.interruptible
+            and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
             return kernel_function(*args)
         outcome: list = []
+        interrupted: list[bool] = []
 
         def work() -> None:
             try:
@@ -243,15 +252,20 @@ class Searcher:
             except BaseException as exc:  # handed to the waiting thread below
                 outcome.append((False, exc))
 
-        helper = threading.Thread(target=work, name="search", daemon=True)
-        helper.start()
+        def on_interrupt(signum, frame) -> None:
+            self.stop()
+            interrupted.append(True)
+
+        previous = signal.signal(signal.SIGINT, on_interrupt)
         try:
+            helper = threading.Thread(target=work, name="search", daemon=True)
+            helper.start()
             while helper.is_alive():
                 helper.join(INTERRUPT_POLL_SECONDS)
-        except BaseException:
-            self.stop()
-            helper.join()
-            raise
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        if interrupted:
+            raise KeyboardInterrupt
         ok, value = outcome[0]
         if not ok:
             raise value
