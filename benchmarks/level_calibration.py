@@ -19,7 +19,6 @@ Stockfish is not a Python package: ``apt-get install stockfish`` puts it at
 from __future__ import annotations
 
 import argparse
-import datetime
 import math
 import sys
 import time
@@ -28,9 +27,8 @@ from pathlib import Path
 
 import chess
 import chess.engine
-import chess.pgn
 import numpy as np
-from stockfish_match import find_stockfish, parse_clock, play_game
+from stockfish_match import find_stockfish, parse_clock, play_game, record_game
 
 from gamecore.clock import move_budget
 from gamecore.levels import choose_move, level
@@ -128,27 +126,24 @@ def main(argv: list[str] | None = None) -> int:
                 }
                 key = (number, game_number)
                 board, result, how = play_game(engines, args.clock, None, args.max_plies, key)  # type: ignore[arg-type]
-                points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-                mine = points if white else 1.0 - points
-                wins += mine == 1.0
-                draws += mine == 0.5
-                losses += mine == 0.0
-                record = chess.pgn.Game.from_board(board)
-                record.headers.update(
+                mine = record_game(
+                    pgn_path,
+                    board,
+                    result,
+                    white,
                     {
                         "Event": f"gamecore level {number} vs Stockfish",
                         "Site": "benchmarks/level_calibration.py",
-                        "Date": datetime.date.today().strftime("%Y.%m.%d"),
                         "Round": str(game_number),
                         "White": engine.name if white else opponent,
                         "Black": opponent if white else engine.name,
-                        "Result": result,
                         "TimeControl": control,
                         "Termination": how,
-                    }
+                    },
                 )
-                with pgn_path.open("a") as f:
-                    print(record, file=f, end="\n\n")
+                wins += mine == 1.0
+                draws += mine == 0.5
+                losses += mine == 0.0
                 print(
                     f"level {number} game {game_number:2d}: {'white' if white else 'black':5s} "
                     f"{result:7s} {how} ({board.ply()} plies)  W/D/L {wins}/{draws}/{losses}",

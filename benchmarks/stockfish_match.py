@@ -118,6 +118,18 @@ def play_game(
         board.push(result.move)
 
 
+def record_game(pgn_path: Path, board, result: str, ours_white: bool, headers: dict) -> float:
+    """Append the finished game to the PGN file; our points from it (1, 0.5 or 0)."""
+    game = chess.pgn.Game.from_board(board)
+    game.headers.update(
+        {"Date": datetime.date.today().strftime("%Y.%m.%d"), **headers, "Result": result}
+    )
+    with pgn_path.open("a") as f:
+        print(game, file=f, end="\n\n")
+    points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+    return points if ours_white else 1.0 - points
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
@@ -179,28 +191,25 @@ def main(argv: list[str] | None = None) -> int:
             board, result, how = play_game(
                 engines, clock, args.move_time, args.max_plies, game_key=number
             )
-            points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-            mine = points if gamecore_white else 1.0 - points
-            wins += mine == 1.0
-            draws += mine == 0.5
-            losses += mine == 0.0
-            game = chess.pgn.Game.from_board(board)
-            game.headers.update(
+            mine = record_game(
+                pgn_path,
+                board,
+                result,
+                gamecore_white,
                 {
                     "Event": "gamecore vs Stockfish",
                     "Site": "benchmarks/stockfish_match.py",
-                    "Date": datetime.date.today().strftime("%Y.%m.%d"),
                     "Round": str(number),
                     "White": gamecore_name if gamecore_white else stockfish_name,
                     "Black": stockfish_name if gamecore_white else gamecore_name,
-                    "Result": result,
                     "TimeControl": f"{clock[0]:g}+{clock[1]:g}" if clock else "-",
                     "Termination": how,
                     "GamecoreWeights": weights,
-                }
+                },
             )
-            with pgn_path.open("a") as f:
-                print(game, file=f, end="\n\n")
+            wins += mine == 1.0
+            draws += mine == 0.5
+            losses += mine == 0.0
             colour = "white" if gamecore_white else "black"
             print(
                 f"game {number:2d}: gamecore {colour:5s} {result:7s} {how} "
