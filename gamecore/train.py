@@ -11,6 +11,10 @@ boundary (on Ctrl-C, θ as it was when the interrupted game began), so
 (for depth-limited searches; time-limited ones depend on the clock anyway).
 With ``eval_every``, the weights are also measured against fixed opponents as
 they learn (:mod:`gamecore.yardsticks`), into ``OUT.eval.csv``.
+
+While a run goes, the game being played is published in ``OUT.live`` (see
+:mod:`gamecore.live`) for ``gamecore gui GAME --watch OUT``: a few hundred bytes
+of JSON replaced atomically at most every :data:`~gamecore.live.PUBLISH_SECONDS`.
 """
 
 from __future__ import annotations
@@ -39,12 +43,13 @@ from gamecore.bounds import (
 )
 from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.errors import BadOption, GamecoreError
-from gamecore.executor import Executor, WorkerLost
+from gamecore.executor import Executor, LocalExecutor, WorkerLost
 from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE
+from gamecore.live import LivePublisher, live_path
 from gamecore.openings import load_book
 from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
@@ -285,6 +290,8 @@ class Trainer:
         self._stop_requested = False
         self._stopping = False
         self._resumed = resume is not None
+        self.live: LivePublisher | None = None
+        """Where the game being played is published (None: nowhere; see :meth:`run`)."""
         if resume is not None:
             state = resume.metadata["training"]
             theta = np.array(state["live_theta"]) if "live_theta" in state else resume.theta.copy()
@@ -400,6 +407,8 @@ class Trainer:
         its workers play them and this process merges what they learned (see
         :mod:`gamecore.train_worker`)."""
         self._trim_log()
+        self.live = self._live_publisher()
+        ended = "stopped"
         try:
             self._measure()
             if executor is None:
@@ -407,10 +416,22 @@ class Trainer:
             else:
                 self._play_parallel(executor, on_game)
             self._measure(final=True)
+            ended = "finished"
         finally:
             if self.yardsticks is not None:
                 self.yardsticks.close()
+            if self.live is not None:
+                self.live.end(ended, self.progress.games_done)
         return self.progress
+
+    def _live_publisher(self) -> LivePublisher | None:
+        """The run's ``OUT.live``, announcing that the run has started (None if it cannot be
+        written: watching is a convenience, never a reason to stop training)."""
+        config = self.config
+        publisher = LivePublisher(
+            live_path(config.out), config.game, config.game_options, config.games
+        )
+        return publisher if publisher.start(self.progress.games_done) else None
 
     def _play(self, on_game: Callable[[Progress, dict], None] | None) -> None:
         config = self.config
@@ -457,11 +478,19 @@ class Trainer:
         in_flight: dict[Future, GameTask] = {}
         lost: dict[int, int] = {}
         next_index = self.progress.games_done
+        # One game at a time is published (by the worker playing it), on this machine only.
+        publish = self.live is not None and isinstance(executor, LocalExecutor)
 
         def send(index: int) -> None:
             mask = stage_of(self.stages, index).mask if self.stages is not None else None
+            watched = publish and not any(t.live for t in in_flight.values())
             task = GameTask(
-                config, index, self.learner.theta.copy(), self.learner.rule.state(), mask
+                config,
+                index,
+                self.learner.theta.copy(),
+                self.learner.rule.state(),
+                mask,
+                live=str(self.live.path) if watched and self.live is not None else None,
             )
             in_flight[executor.submit(play_training_game, task)] = task
 
@@ -630,7 +659,11 @@ class Trainer:
             seat = self.learner_player if self_play or state.team == learner_team else opponent
             choice: Choice = choose_on_clock(seat, state, clocks)
             state.push_unchecked(choice.move)
+            if self.live is not None:
+                self.live.game(index, state.history)
         finished = state.status() != ONGOING
+        if self.live is not None:
+            self.live.game(index, state.history, end, final=True)
         self.learner.end_game(state, learner_team)
         self.learner.learn_outcome(state)
         winner = state.winner_team() if finished else None

@@ -47,6 +47,9 @@ class GameTask:
     rule_state: dict
     mask: np.ndarray | None
     """The stage's trainable features (None: all)."""
+    live: str | None = None
+    """Publish this game in that ``OUT.live`` file as it is played (one game of those in
+    flight is; see :mod:`gamecore.live`)."""
 
 
 @dataclass
@@ -74,6 +77,7 @@ def play_training_game(task: GameTask) -> GameReport:
     learner.rule.load_state(task.rule_state)
     learner.trainable = task.mask
     trainer.rng.bit_generator.state = game_seed(task.config.seed, task.index).bit_generator.state
+    trainer.live = _publisher(task)
     row = trainer.play_game(task.index)
     return GameReport(
         index=task.index,
@@ -82,6 +86,23 @@ def play_training_game(task: GameTask) -> GameReport:
         rule_state=learner.rule.state(),
         worker=os.getpid(),
     )
+
+
+def _publisher(task: GameTask):
+    """The worker's publisher of ``task.live`` (kept across games, so its pace holds)."""
+    if task.live is None:
+        return None
+    from gamecore.live import LivePublisher
+
+    config = task.config
+    key = ("live", task.live)
+    if key not in _PUBLISHERS:
+        _PUBLISHERS.clear()
+        _PUBLISHERS[key] = LivePublisher(task.live, config.game, config.game_options, config.games)
+    return _PUBLISHERS[key]
+
+
+_PUBLISHERS: dict[tuple[str, str], Any] = {}
 
 
 def _trainer_for(config: Any):

@@ -116,6 +116,13 @@ def draw_frame(surface: pygame.Surface, view: View) -> HitMap:
     return HitMap(view.layout, buttons, seats, choices, max_scroll, graph)
 
 
+def draw_board(surface: pygame.Surface, view: View) -> None:
+    """Only the board and the status lines of ``view`` (a window with a panel of its own, such
+    as the one watching a training run, draws the rest)."""
+    _board(surface, view)
+    _status(surface, view)
+
+
 # -- the board ------------------------------------------------------------------------------------
 
 

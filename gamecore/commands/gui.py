@@ -80,6 +80,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--load", metavar="RECORD", help="start from a saved game record (PGN, PDN, ...)"
     )
     parser.add_argument(
+        "--watch",
+        metavar="RUN",
+        help="watch the training run whose weights file (its --out) is RUN instead of playing: "
+        "the game being played, the learning curve, the update error and the weights' heat "
+        "map, as the run writes them (docs/gui.md)",
+    )
+    parser.add_argument(
         "--size",
         default="1180x800",
         metavar="WxH",
@@ -128,7 +135,13 @@ def check_screenshot(path: str) -> None:
     check_output(path, "screenshot")
 
 
+WATCH_EXCLUDES = ("players", "load", "clock", "weights", "level")
+"""Options about playing, which a window watching a training run has no use for."""
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.watch is not None:
+        return watch(args)
     game = game_from_args(args)
     from gui.seats import Engines, parse_seats  # the CLI's one reach into gui (see above)
 
@@ -167,6 +180,32 @@ def run(args: argparse.Namespace) -> int:
     if state is not None:
         app.session.say(f"loaded {args.load}: {len(state.history)} moves")
     run_window(app, max_frames=args.quit_after, screenshot=args.screenshot)
+    if args.screenshot:
+        print(f"wrote {args.screenshot}")
+    return 0
+
+
+def watch(args: argparse.Namespace) -> int:
+    """``--watch RUN``: a window on a training run (checked first, like the playing window)."""
+    from gamecore.commands.common import parse_options
+    from gamecore.registry import get_game
+
+    for name in WATCH_EXCLUDES:
+        if getattr(args, name, None) is not None:
+            raise BadOption(f"--watch shows a training run; it takes no --{name}")
+    from gui.watch import check_run  # the CLI's one reach into gui (see above)
+
+    options = check_run(args.game, args.watch, parse_options(args.option))
+    game = get_game(args.game, **options)
+    size = parse_size(args.size)
+    if args.screenshot:
+        check_screenshot(args.screenshot)
+    from gui.app import open_window
+    from gui.watch_view import WatchApp, run_watch
+
+    open_window(f"gamecore — watching {Path(args.watch).name}")
+    app = WatchApp(game, args.watch, args.game, options, size=size, window=True)
+    run_watch(app, max_frames=args.quit_after, screenshot=args.screenshot)
     if args.screenshot:
         print(f"wrote {args.screenshot}")
     return 0

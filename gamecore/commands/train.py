@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -23,6 +25,7 @@ from gamecore.errors import BadOption, GamecoreError
 from gamecore.files import check_output
 from gamecore.learners import LEARNERS
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
+from gamecore.live import LivePublisher, live_path
 from gamecore.registry import game_class, get_game
 from gamecore.stages import parse_stages
 from gamecore.train import OUTCOME_AT_CUT, Progress, TrainConfig, Trainer, resume_config
@@ -162,6 +165,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         f"the game ships, weights files (default {DEFAULT_OPPONENTS})",
     )
     parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="open a window on the run, in a process of its own: the game being played, the "
+        "learning curve, the update error and the weights' heat map (gamecore gui GAME "
+        "--watch OUT attaches to a run later)",
+    )
+    parser.add_argument(
         "--force",
         action="store_true",
         help="start a new run even if OUT exists (its weights and log are replaced)",
@@ -276,6 +286,39 @@ def warm_up(trainer: Trainer) -> None:
         sys.stderr.write(f"gamecore train: ready after {seconds:.0f} s\n")
 
 
+def check_display() -> None:
+    """--watch needs somewhere to open a window: refused now rather than after compiling."""
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("SDL_VIDEODRIVER")
+    ):
+        raise BadOption("--watch needs a display to open its window on (DISPLAY is not set)")
+
+
+def start_watching(config: TrainConfig, games_done: int) -> None:
+    """Start ``gamecore gui GAME --watch OUT`` in a process and session of its own: drawing
+    does not share this interpreter (or its Ctrl-C), and closing the window leaves the run."""
+    LivePublisher(live_path(config.out), config.game, config.game_options, config.games).start(
+        games_done
+    )  # so the window finds the run at once
+    command = [sys.executable, "-m", "gamecore", "gui", config.game]
+    for key, value in config.game_options.items():
+        command += ["-o", f"{key}={value}"]
+    command += ["--watch", str(config.out)]
+    window = subprocess.Popen(
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,  # a pipe kept open by the window would hold up a caller
+        start_new_session=True,
+    )
+    sys.stderr.write(
+        f"gamecore train: watching in a window (process {window.pid}; closing it leaves "
+        "the run going)\n"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     config, checkpoint = build_config(args)
     check_outputs(config, fresh=checkpoint is None, force=args.force)
@@ -283,8 +326,12 @@ def run(args: argparse.Namespace) -> int:
         for option in ("eval_games", "eval_vs"):
             if getattr(args, option) is not None:
                 raise BadOption(f"--{option.replace('_', '-')} needs --eval-every")
+    if args.watch:
+        check_display()
     trainer = Trainer(config, resume=checkpoint)
     warm_up(trainer)
+    if args.watch:
+        start_watching(config, trainer.progress.games_done)
     executor = executor_from_args(args)
     done = trainer.progress.games_done
     bar = tqdm(total=config.games, initial=done, unit="game", desc=f"{config.game} {config.algo}")
