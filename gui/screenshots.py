@@ -139,6 +139,31 @@ def duchess_clocks(out: Path) -> Path | None:
     return app.screenshot(out / "duchess-clocks.png")
 
 
+def watching_a_run(out: Path) -> Path:
+    """The window watching a short chess training run (trained here, in a scratch folder):
+    11 games done, the twelfth part way (shown with the moves of the eleventh)."""
+    import tempfile
+
+    from gamecore.live import LivePublisher, live_path, read_live
+    from gamecore.train import TrainConfig, Trainer
+    from gui.watch_view import WatchApp
+
+    with tempfile.TemporaryDirectory() as tmp:
+        run = Path(tmp) / "chess-run.npz"
+        config = TrainConfig(
+            game="chess", games=11, depth=2, out=str(run), checkpoint_every=1, seed=2,
+            eval_every=4, eval_games=2, eval_vs="random,zeros",
+        )  # fmt: skip
+        Trainer(config).run()
+        moves = read_live(live_path(run)).moves
+        publisher = LivePublisher(live_path(run), "chess", {}, 12)
+        publisher.start(11)
+        publisher.game(11, moves[: len(moves) * 2 // 3])  # as it looks while a game goes
+        app = WatchApp(get_game("chess"), run, "chess", size=SIZE, window=True)
+        app.ui.heat = list(app.game.piece_square_map()).index("N")
+        return app.screenshot(out / "watch.png")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("docs/images"))
@@ -155,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         chess_weights,
         chess_players,
         duchess_clocks,
+        watching_a_run,
     )
     for make in makers:
         if parser_only and make.__name__ not in parser_only:
