@@ -252,7 +252,7 @@ class Searcher:
             except BaseException as exc:  # handed to the waiting thread below
                 outcome.append((False, exc))
 
-        def on_interrupt(signum, frame) -> None:
+        def on_interrupt(signum: int, frame: object) -> None:
             self.stop()
             interrupted.append(True)
 

@@ -13,21 +13,18 @@ pygame's events; the tests feed it simulated ones, headless.
 from __future__ import annotations
 
 import datetime as _dt
-import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from gamecore.clock import TimeControl
 from gamecore.game import Game
-from gamecore.levels import STRONGEST
-from gamecore.state import State
 from gui.actions import action_for_key, action_for_mouse
 from gui.art import PieceArt
 from gui.layout import BoardLayout, board_rect, home_rotations, rotate_step
 from gui.render import HitMap, draw_frame
-from gui.seats import Engines, Seat
+from gui.seats import Seat
 from gui.session import Session
 from gui.view import Ui, View, build_view
 from gui.widgets import Prompt
@@ -41,32 +38,13 @@ class App:
         game: Game,
         seats: list[Seat] | None = None,
         *,
-        time_per_move: float = 2.0,
-        weights: str | None = None,
-        engines: Engines | None = None,
-        state: State | None = None,
         size: tuple[int, int] = (1180, 800),
         window: bool = False,
-        random_delay: float = 0.4,
-        seed: int | None = None,
-        clocks: list[TimeControl] | None = None,
-        level: int = STRONGEST,
         animate: bool = False,
-        now: Callable[[], float] = time.monotonic,
+        **session_options: Any,
     ) -> None:
-        self.session = Session(
-            game,
-            seats,
-            time_per_move=time_per_move,
-            weights=weights,
-            engines=engines,
-            state=state,
-            random_delay=random_delay,
-            seed=seed,
-            clocks=clocks,
-            level=level,
-            now=now,
-        )
+        """``session_options``: the :class:`Session`'s own (weights, clocks, level, ...)."""
+        self.session = Session(game, seats, **session_options)
         self.window = window
         self.ui = Ui(animate=animate)
         self.art = PieceArt(game.piece_svg)
