@@ -768,9 +768,13 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
     if not isinstance(stored, dict):
         raise BadOption("that checkpoint is damaged: its configuration is not a record")
     stored = {"update": "sgd", "loss": "value", "average": False, **stored}
+    known = {field.name for field in dataclasses.fields(TrainConfig)}
+    unknown = sorted(set(stored) - known, key=repr)
+    if unknown:
+        raise BadOption(f"that checkpoint is damaged: its configuration has {unknown[0]!r:.60}")
     try:
         config = TrainConfig(**stored)
-    except TypeError as exc:
+    except TypeError as exc:  # a field missing: its name is an identifier, the line one line
         raise BadOption(f"that checkpoint is damaged: {exc}") from None
     _check_training_state(checkpoint)  # the configuration is checked by the Trainer
     return dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})

@@ -307,6 +307,7 @@ def test_checkpoints_with_wrong_fields_are_refused_before_any_game(tmp_path, exa
     @example(where=("metadata", "training", "rng", "state", "inc"), value=-1)  # found by -m slow
     @example(where=("metadata", "training", "config", "time_control"), value=True)
     @example(where=("metadata", "training", "config", "vs"), value=["random"])
+    @example(where=("metadata", "training", "config"), value={"\n": None})  # found in CI
     def check(where, value):
         edited = json.loads(json.dumps(meta))
         node = edited
