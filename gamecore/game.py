@@ -454,6 +454,17 @@ class Game(ABC):
         """
         return {name: np.arange(start, end) for name, start, end in self.feature_ranges}
 
+    def side_mirror(self) -> np.ndarray | None:
+        """Per feature, the index of the same feature seen for the other side (-1: none).
+
+        In a two-sided evaluation from the mover's view, "own knight on c3" and "opp
+        knight on c6" say the same thing about different sides, so their weights should
+        be equal and opposite. Learners can tie such twins (``gamecore train
+        --tie-sides``): every update then teaches both, with half the weights to learn.
+        None (the default): the game declares no twins.
+        """
+        return None
+
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """Per piece glyph, the feature index of its piece-square weight on each cell.
 

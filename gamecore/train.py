@@ -48,7 +48,7 @@ from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
-from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE
+from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, tie_sides
 from gamecore.live import LivePublisher, live_path
 from gamecore.openings import load_book
 from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
@@ -133,6 +133,10 @@ class TrainConfig:
     outcome_at_cut: str = "skip"
     """What the outcome update makes of a game cut at ``max_plies``: ``skip`` it, or take it
     as the ``draw`` a match scores at its own ply limit."""
+    tie_sides: bool = True
+    """Tie the weights of twin features (the same feature for either side, where the game
+    declares them: ``Game.side_mirror``) to be equal and opposite; a random start is tied
+    first. False: every weight learns on its own, as before the twins were declared."""
     min_depth: int = 1
     lam: float = 0.95
     init: str | None = None
@@ -206,8 +210,9 @@ class TrainConfig:
         if self.outcome_at_cut not in OUTCOME_AT_CUT:
             choices = " or ".join(OUTCOME_AT_CUT)
             raise BadOption(f"outcome_at_cut must be {choices}, not {self.outcome_at_cut!r:.60}")
-        if not isinstance(self.average, bool):
-            raise BadOption(f"average must be true or false, not {self.average!r:.60}")
+        for name in ("average", "tie_sides"):
+            if not isinstance(getattr(self, name), bool):
+                raise BadOption(f"{name} must be true or false, not {getattr(self, name)!r:.60}")
         options = self.game_options
         if not isinstance(options, dict) or not all(
             isinstance(key, str) and isinstance(value, (str, int, float))
@@ -301,6 +306,9 @@ class Trainer:
             theta = resolve_weights(self.game, config.init).theta.copy()
         else:
             theta = Weights.random(self.game, seed=config.seed, scale=config.init_scale).theta
+            mirror = self.game.side_mirror()
+            if config.tie_sides and mirror is not None:
+                theta = tie_sides(theta, mirror)
         learner_cls = LEARNERS[config.algo]
         options: dict[str, Any] = {
             "step": config.step,
@@ -308,6 +316,7 @@ class Trainer:
             "loss": config.loss,
             "outcome_step": config.outcome_step,
             "cut_is_draw": config.outcome_at_cut == "draw",
+            "tie_sides": config.tie_sides,
         }
         if config.algo == "treestrap-ab":
             options["min_depth"] = config.min_depth
@@ -767,7 +776,8 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
     # Runs checkpointed before the update rules existed used the paper's rule.
     if not isinstance(stored, dict):
         raise BadOption("that checkpoint is damaged: its configuration is not a record")
-    stored = {"update": "sgd", "loss": "value", "average": False, **stored}
+    # ... and those from before twin features were tied learned every weight on its own.
+    stored = {"update": "sgd", "loss": "value", "average": False, "tie_sides": False, **stored}
     known = {field.name for field in dataclasses.fields(TrainConfig)}
     unknown = sorted(set(stored) - known, key=repr)
     if unknown:

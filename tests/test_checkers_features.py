@@ -80,6 +80,24 @@ def test_colour_flipped_twins_and_ranges(game) -> None:
         assert feats(game, fen) == feats(game, flip(fen)), fen
 
 
+def test_passing_the_move_swaps_every_twin_feature(game) -> None:
+    """``side_mirror`` pairs each "own" term with its "opp" term and each piece square
+    with the other colour's, turned round: hand the move over and the twins swap values
+    (what tying their weights to be equal and opposite relies on)."""
+    mirror = F.side_mirror()
+    assert (mirror[mirror] == np.arange(F.COUNT)).all()
+    assert (mirror != np.arange(F.COUNT)).all()
+    for fen in sample_fens(game, n_games=10):
+        passed = ("W" if fen[0] == "B" else "B") + fen[1:]
+        swapped = {int(mirror[i]): v for i, v in feats(game, fen).items()}
+        assert swapped == feats(game, passed), fen
+
+
+def test_hand_set_weights_are_equal_and_opposite_on_twins() -> None:
+    theta = default_weights.build_theta()
+    assert np.array_equal(theta, -theta[F.side_mirror()])
+
+
 def test_start_position(game) -> None:
     d = feats(game, "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
     for rel in (0, 1):

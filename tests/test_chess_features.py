@@ -301,6 +301,36 @@ def test_colour_mirrored_twins_have_the_same_features(game) -> None:
         assert kernel_features(game, fen) == kernel_features(game, twin), (fen, twin)
 
 
+def test_passing_the_move_swaps_every_twin_feature(game) -> None:
+    """``side_mirror`` pairs "own X" with "opp X" (squares flipped): hand the move to the
+    other side and each twin takes the other's value, which is what tying their weights
+    to be equal and opposite relies on. Tempo and threats have no twins."""
+    mirror = F.side_mirror()
+    paired = mirror >= 0
+    assert (mirror[mirror[paired]] == np.flatnonzero(paired)).all()
+    assert not paired[F.TEMPO] and not paired[F.THREATS : F.COUNT].any()
+    assert mirror[F.PSQT + 64 * 1 + chess.C3] == F.PSQT + F.PSQT_SIZE + 64 * 1 + chess.C6
+    checked = 0
+    for fen in [*sample_fens(), *EXTRA_FENS]:
+        board = chess.Board(fen)
+        board.turn = not board.turn
+        board.ep_square = None
+        if not board.is_valid():  # the side that just moved would be in check
+            continue
+        before, after = kernel_features(game, fen), kernel_features(game, board.fen())
+        swapped = {int(mirror[i]): v for i, v in before.items() if paired[i]}
+        assert swapped == {i: v for i, v in after.items() if paired[i]}, fen
+        checked += 1
+    assert checked > 300
+
+
+def test_hand_set_weights_are_equal_and_opposite_on_twins() -> None:
+    theta = default_weights.build_theta()
+    mirror = F.side_mirror()
+    paired = np.flatnonzero(mirror >= 0)
+    assert np.array_equal(theta[paired], -theta[mirror[paired]])
+
+
 def test_active_features_are_about_a_hundred(game) -> None:
     counts = [len(kernel_features(game, fen)) for fen in sample_fens()]
     assert 60 <= np.median(counts) <= 140

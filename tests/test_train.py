@@ -252,6 +252,33 @@ def test_every_learner_trains_chess_through_the_driver(tmp_path, algo):
     assert len(log_rows(cfg)) == 1
 
 
+@pytest.mark.parametrize("tie", [True, False])
+def test_tied_twin_features_learn_equal_and_opposite_weights(tmp_path, tie):
+    """With ``tie_sides`` (the default) "own knight on c3" and "opp knight on c6" keep
+    weights of opposite sign from a random start on, through search and outcome updates."""
+    cfg = TrainConfig(
+        game="chess", algo="treestrap-ab", vs="default", games=2, depth=2, seed=3,
+        opening_plies=2, max_plies=30, outcome_step=1.0, outcome_at_cut="draw",
+        average=False, tie_sides=tie, out=str(tmp_path / "c.npz"),
+    )  # fmt: skip
+    Trainer(cfg).run()
+    theta = Weights.load(cfg.out).theta
+    mirror = gamecore.get_game("chess").side_mirror()
+    paired = np.flatnonzero(mirror >= 0)
+    start = Weights.random(gamecore.get_game("chess"), seed=3, scale=1.0).theta
+    assert not np.allclose(theta, start)
+    assert np.allclose(theta[paired], -theta[mirror[paired]]) == tie
+
+
+def test_a_checkpoint_from_before_twins_were_tied_resumes_untied(tmp_path):
+    cfg = config(tmp_path, game="chess", vs="self", games=1, depth=1, max_plies=8)
+    Trainer(cfg).run()
+    checkpoint = Weights.load(cfg.out)
+    del checkpoint.metadata["training"]["config"]["tie_sides"]
+    assert resume_config(checkpoint).tie_sides is False
+    assert cfg.tie_sides is True
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_a_diverging_run_stops_with_the_last_finite_weights(tmp_path, workers):
     out = tmp_path / "diverged.npz"

@@ -112,6 +112,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="share of the run's games the average spans, above 0 up to 1 (0.25)",
     )
     parser.add_argument(
+        "--tie-sides",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="keep the weights of the same feature for either side equal and opposite, "
+        "where the game declares such twins (chess, checkers; on by default)",
+    )
+    parser.add_argument(
         "--outcome-step",
         type=validate.share,
         metavar="SHARE",
@@ -200,6 +207,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "average_share": args.average_share,
         "outcome_step": args.outcome_step,
         "outcome_at_cut": args.outcome_at_cut,
+        "tie_sides": args.tie_sides,
         "min_depth": args.min_depth,
         "lam": args.lam,
         "opening_plies": args.opening_plies,

@@ -23,6 +23,7 @@ from gamecore.learners.updates import (
     grouped_step,
     loss_scale,
     make_rule,
+    tie_sides,
 )
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
@@ -77,6 +78,7 @@ class Learner(ABC):
         loss: str = DEFAULT_LOSS,
         outcome_step: float = 0.0,
         cut_is_draw: bool = False,
+        tie_sides: bool = False,
     ) -> None:
         game.capabilities.require(game.name, "features", by=f"the learner {self.name}")
         self.game = game
@@ -85,6 +87,8 @@ class Learner(ABC):
         self.cut_is_draw = cut_is_draw
         """Whether a game stopped before its end (at the trainer's ply limit) counts as a draw
         for the outcome update, as a match scores its ply limit; otherwise it is skipped."""
+        self.side_mirror = game.side_mirror() if tie_sides else None
+        """Twin features whose updates are tied (``Game.side_mirror``); None: all free."""
         self._groups = _covering_groups(game)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
@@ -161,6 +165,8 @@ class Learner(ABC):
             self.outcome_step * self.rule.gain,
             self.rule.inverse_scale(),
         )
+        if self.side_mirror is not None:
+            delta = tie_sides(delta, self.side_mirror)
         self.searcher.theta += delta
         self.stats.add(delta, self._stats, None)
         self._stats[:] = 0
@@ -178,6 +184,8 @@ class Learner(ABC):
             delta = self.rule.delta(gradient, squares)
             if self.trainable is not None:
                 delta = delta * self.trainable
+            if self.side_mirror is not None:
+                delta = tie_sides(delta, self.side_mirror)
             self.searcher.theta += delta  # in place: the search context holds this array
             self.stats.add(delta, self._stats, info)
         self._stats[:] = 0

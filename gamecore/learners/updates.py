@@ -114,6 +114,16 @@ def grouped_step(
     return delta
 
 
+def tie_sides(values: np.ndarray, mirror: np.ndarray) -> np.ndarray:
+    """``values`` with every pair of twin features (``Game.side_mirror``) made equal and
+    opposite, each the half-difference of the two: the nearest such vector, so a tied θ
+    stays tied under tied updates, and a feature without a twin is left as it is."""
+    paired = mirror >= 0
+    tied = values.copy()
+    tied[paired] = 0.5 * (values[paired] - values[mirror[paired]])
+    return tied
+
+
 class SGD(UpdateRule):
     name = "sgd"
 

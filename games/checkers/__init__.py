@@ -20,7 +20,7 @@ from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import DRAW, LOSS, ONGOING
 from games.checkers import layout, notation
-from games.checkers.features import FEATURE_SET, GROUPS
+from games.checkers.features import FEATURE_SET, GROUPS, side_mirror
 from games.checkers.layout import BLACK, KINGS, QUIET, WHITE
 from games.checkers.notation import START_FEN, jump_path, load_fen, move_to_pdn, write_fen
 
@@ -177,6 +177,9 @@ class CheckersGame(Game):
     def move_tags(self, arrays: tuple, move: int) -> frozenset[str]:
         """``capture`` for a jump, for the window's markers."""
         return frozenset(("capture",)) if layout.move_captured(move) else frozenset()
+
+    def side_mirror(self) -> np.ndarray:
+        return side_mirror()
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """checkers-chinook's square weights of the mover's men and kings (Black's view)."""

@@ -272,6 +272,19 @@ def _names() -> list[str]:
 FEATURE_NAMES: tuple[str, ...] = tuple(_names())
 
 
+def side_mirror() -> np.ndarray:
+    """Per feature, the index of the same feature for the other side: the term with
+    ``rel`` swapped, and the piece square of the other colour turned round
+    (``31 - square``, squares being in the mover's view). Every feature has a twin."""
+    phased = np.arange(PSQ - PHASED)
+    term, rel, phase = phased // (2 * PHASES), (phased // PHASES) % 2, phased % PHASES
+    squares = np.arange(COUNT - PSQ)
+    kind, square = squares // 32, squares % 32
+    return np.concatenate(
+        (PHASED + PHASES * (2 * term + 1 - rel) + phase, PSQ + 32 * ((kind + 2) % 4) + 31 - square)
+    ).astype(np.int64)
+
+
 def feature_name(i: int) -> str:
     """What feature ``i`` counts (IndexError outside 0..COUNT-1)."""
     if not 0 <= i < COUNT:

@@ -20,7 +20,7 @@ from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import ONGOING
 from gamecore.records import without_variations
 from games.chess import layout
-from games.chess.features import FEATURE_SET, GROUPS
+from games.chess.features import FEATURE_SET, GROUPS, side_mirror
 from games.chess.fen import START_FEN, load_fen, write_fen
 
 if TYPE_CHECKING:
@@ -86,6 +86,9 @@ class ChessGame(Game):
     @property
     def player_names(self) -> tuple[str, ...]:
         return ("white", "black")
+
+    def side_mirror(self) -> np.ndarray:
+        return side_mirror()
 
     def game_record(self, state: State, headers: dict[str, str]) -> str:
         """PGN, through python-chess."""

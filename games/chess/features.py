@@ -734,6 +734,39 @@ GROUPS: tuple[tuple[str, int, int], ...] = (
 """(group, first index, end index) in index order, as in the module docstring's table."""
 
 
+def side_mirror() -> np.ndarray:
+    """Per feature, the index of the same feature for the other side (-1: none).
+
+    The own and opp blocks share one layout, with squares in the mover's frame, so
+    the opponent's twin of "own knight on c3" is "opp knight on c6" (``sq ^ 56``).
+    The tempo bonus has no twin, and threats are left free: the side to move gains
+    more from an attacked enemy piece (it can take it now) than it loses from one of
+    its own (it can still move it away), as the hand-set weights say.
+    """
+    mirror = np.full(COUNT, -1, dtype=np.int64)
+    squares = np.arange(64) ^ 56
+
+    def pair(start: int, size: int, by_square: bool = False) -> None:
+        own = np.arange(start, start + size)
+        opp = start + size + (own - start)
+        if by_square:
+            opp = start + size + ((own - start) // 64) * 64 + squares[(own - start) % 64]
+        mirror[own] = opp
+        mirror[opp] = own
+
+    pair(MATERIAL, MATERIAL_SIZE)
+    pair(COUNTS, COUNTS_SIZE)
+    pair(BISHOP_PAIR, 1)
+    pair(PSQT, PSQT_SIZE, by_square=True)
+    pair(KING_PSQT, KING_PSQT_SIZE, by_square=True)
+    pair(PASSED, 64, by_square=True)
+    pair(PAWNS, PAWNS_SIZE)
+    pair(MOBILITY, MOBILITY_SIZE)
+    pair(KING_SAFETY, KING_SAFETY_SIZE)
+    pair(PIECES, PIECES_SIZE)
+    return mirror
+
+
 def feature_name(i: int) -> str:
     """The human-readable name of feature ``i``, e.g. ``"own knight mobility 5"``."""
     if not 0 <= i < COUNT:
