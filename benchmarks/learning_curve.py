@@ -1,12 +1,12 @@
 """Rating against training games for several training runs (Veness et al. 2009, Figure 2).
 
 Usage:
-    python benchmarks/learning_curve.py RUN_DIR ALGO [ALGO ...] [--games 20] [--depth 3]
+    python benchmarks/learning_curve.py RUN_DIR ALGO [ALGO ...] [--games 20] [--depth 3] [--every]
 
 RUN_DIR holds ``untrained.npz`` and, per algorithm, snapshots ``ALGO-gNNNNN.npz``
 written by ``gamecore train --snapshot-every`` plus the final ``ALGO.npz``.
-Snapshots at about doubling game counts (50, 100, 200, ...) and the final
-weights each play ``--games`` games against the untrained weights and as many
+Snapshots at about doubling game counts (50, 100, 200, ...; ``--every``: all of
+them) and the final weights each play ``--games`` games against the untrained weights and as many
 against the hand-set default weights; one maximum-likelihood fit of all those
 games puts every snapshot on one scale, the untrained weights pinned at 250
 as in the paper. Writes ``learning-curve.csv`` and ``learning-curve.png`` in
@@ -29,8 +29,8 @@ from gamecore.search import Limits
 SNAPSHOT = re.compile(r"-g(\d+)\.npz$")
 
 
-def chosen_snapshots(run_dir: Path, algo: str) -> list[tuple[int, Path]]:
-    """Snapshots at roughly doubling game counts, then the final weights."""
+def chosen_snapshots(run_dir: Path, algo: str, every: bool = False) -> list[tuple[int, Path]]:
+    """Snapshots at roughly doubling game counts (or all of them), then the final weights."""
     found = sorted(
         (int(m.group(1)), p)
         for p in run_dir.glob(f"{algo}-g*.npz")
@@ -38,7 +38,7 @@ def chosen_snapshots(run_dir: Path, algo: str) -> list[tuple[int, Path]]:
     )
     chosen, target = [], 50
     for games, path in found:
-        if games >= target:
+        if every or games >= target:
             chosen.append((games, path))
             target = games * 2
     final = run_dir / f"{algo}.npz"
@@ -55,6 +55,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games against each anchor")
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--workers", type=int, default=2, help="worker processes (2)")
+    parser.add_argument("--every", action="store_true", help="every snapshot, not doubling")
+    parser.add_argument(
+        "--title",
+        default="Chess: rating against training games, same wall-clock budget per learner",
+    )
     args = parser.parse_args()
 
     game = gamecore.get_game("chess")
@@ -70,7 +75,7 @@ def main() -> None:
     triples: list[tuple[int, int, float]] = []
     points: list[tuple[str, int]] = []
     for algo in args.algos:
-        for games, path in chosen_snapshots(args.run_dir, algo):
+        for games, path in chosen_snapshots(args.run_dir, algo, args.every):
             spec = PlayerSpec.parse(game, str(path))
             index = len(names)
             names.append(f"{algo}@{games}")
@@ -108,10 +113,11 @@ def main() -> None:
         ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label=algo)
     ax.axhline(250, color="grey", lw=0.8, ls=":", label="untrained (250)")
     ax.axhline(ratings[1].elo, color="black", lw=0.8, ls="--", label="hand-set default")
-    ax.set_xscale("log")
-    ax.set_xlabel("training games (self-play)")
+    if not args.every:
+        ax.set_xscale("log")
+    ax.set_xlabel("training games")
     ax.set_ylabel("Elo (untrained = 250)")
-    ax.set_title("Chess: rating against training games, same wall-clock budget per learner")
+    ax.set_title(args.title)
     ax.legend(fontsize="small")
     fig.tight_layout()
     out_png = args.run_dir / "learning-curve.png"

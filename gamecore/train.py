@@ -130,6 +130,10 @@ class TrainConfig:
     outcome_step: float = 0.0
     """Share of the way to its result each finished game moves its positions (split evenly
     between the feature groups; see ``Learner.learn_outcome``); 0: learn from search alone."""
+    decay: float = 0.0
+    """Weight decay: after every game θ shrinks by this share (L2 regularisation). Where one
+    side wins (nearly) every game, as against random movers, the logistic loss alone lets
+    the weights grow without end along any feature the winner's positions happen to share."""
     outcome_at_cut: str = "skip"
     """What the outcome update makes of a game cut at ``max_plies``: ``skip`` it, or take it
     as the ``draw`` a match scores at its own ply limit."""
@@ -188,7 +192,7 @@ class TrainConfig:
             raise BadOption(
                 f"average_share must be a number above 0 up to 1, not {self.average_share!r}"
             )
-        for name, ceiling in {"lam": 1.0, "outcome_step": MAX_STEP}.items():
+        for name, ceiling in {"lam": 1.0, "outcome_step": MAX_STEP, "decay": 0.5}.items():
             number = getattr(self, name)
             if not (is_finite_number(number) and 0 <= number <= ceiling):
                 raise BadOption(f"{name} must be a number from 0 to {ceiling:g}, not {number!r}")
@@ -675,6 +679,7 @@ class Trainer:
             self.live.game(index, state.history, end, final=True)
         self.learner.end_game(state, learner_team)
         self.learner.learn_outcome(state)
+        self.learner.decay_weights(config.decay)
         winner = state.winner_team() if finished else None
         outcome = _outcome(winner, learner_team)
         seconds = time.perf_counter() - start

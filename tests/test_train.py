@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import gamecore
+from gamecore.errors import BadOption
 from gamecore.learners import LEARNERS
 from gamecore.search import Limits
 from gamecore.train import TrainConfig, Trainer, resume_config
@@ -268,6 +269,22 @@ def test_tied_twin_features_learn_equal_and_opposite_weights(tmp_path, tie):
     start = Weights.random(gamecore.get_game("chess"), seed=3, scale=1.0).theta
     assert not np.allclose(theta, start)
     assert np.allclose(theta[paired], -theta[mirror[paired]]) == tie
+
+
+def test_weight_decay_shrinks_the_weights_after_every_game(tmp_path):
+    """--decay 0.1 with updates too small to matter: three games leave 0.9³ of the start."""
+    cfg = config(
+        tmp_path, games=3, update="sgd", step=1e-12, decay=0.1, average=False, tie_sides=False
+    )
+    Trainer(cfg).run()
+    start = Weights.random(gamecore.get_game("connect4"), seed=cfg.seed, scale=1.0).theta
+    assert np.allclose(Weights.load(cfg.out).theta, start * 0.9**3, atol=1e-9)
+
+
+@pytest.mark.parametrize("decay", [-0.1, 0.6, float("nan")])
+def test_an_impossible_decay_is_refused(tmp_path, decay):
+    with pytest.raises(BadOption, match=r"decay must be a number from 0 to 0\.5"):
+        Trainer(config(tmp_path, decay=decay))
 
 
 def test_a_checkpoint_from_before_twins_were_tied_resumes_untied(tmp_path):

@@ -126,6 +126,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "result, split between feature groups (0: learn from search alone)",
     )
     parser.add_argument(
+        "--decay",
+        type=validate.decay,
+        metavar="SHARE",
+        help="weight decay: after every game the weights shrink by this share, from 0 up "
+        "to 0.5 (0: none)",
+    )
+    parser.add_argument(
         "--outcome-at-cut",
         choices=OUTCOME_AT_CUT,
         help="what --outcome-step makes of a game cut at --max-plies: skip it, or learn it "
@@ -207,6 +214,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "average_share": args.average_share,
         "outcome_step": args.outcome_step,
         "outcome_at_cut": args.outcome_at_cut,
+        "decay": args.decay,
         "tie_sides": args.tie_sides,
         "min_depth": args.min_depth,
         "lam": args.lam,

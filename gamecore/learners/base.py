@@ -171,6 +171,15 @@ class Learner(ABC):
         self.stats.add(delta, self._stats, None)
         self._stats[:] = 0
 
+    def decay_weights(self, share: float) -> None:
+        """θ shrinks by ``share`` (weight decay, once per game; frozen features stay put)."""
+        if share <= 0:
+            return
+        shrink = share * self.theta
+        if self.trainable is not None:
+            shrink *= self.trainable
+        self.searcher.theta -= shrink
+
     def _buffers(self) -> tuple[np.ndarray, np.ndarray]:
         """Zeroed arrays for one update's gradient (Σ eᵢφᵢ) and squares (Σ φᵢ² per feature)."""
         return np.zeros_like(self.theta), np.zeros_like(self.theta)
