@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -19,3 +20,10 @@ def run_cli(*args: str, env: dict[str, str] | None = None, timeout: float = 600)
         timeout=timeout,
         cwd=Path(__file__).resolve().parent.parent,
     )
+
+
+def hears_ctrl_c() -> None:
+    """``preexec_fn`` for a child the test will Ctrl-C: SIGINT back to its default, so that
+    Python installs its KeyboardInterrupt handler. A suite started in the background by a
+    non-interactive shell (``nohup ... &``) inherits SIGINT ignored, and so would the child."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

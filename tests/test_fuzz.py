@@ -27,6 +27,7 @@ from gamecore.errors import GamecoreError
 from gamecore.train import resume_config
 from gamecore.uci import UciEngine
 from gamecore.weights import Weights
+from tests.cli import hears_ctrl_c
 
 SIZES = [pytest.param(25, id="sample"), pytest.param(400, id="large", marks=pytest.mark.slow)]
 """Examples per property: a sample in the default suite, a large run under ``-m slow``."""
@@ -436,7 +437,9 @@ def _interrupted_then_resumed(tmp_path: Path, after: float, how: str) -> None:
     log must then hold every game once, and the checkpoint the whole run."""
     out = tmp_path / f"run-{how}-{after:.2f}.npz"
     args = [*TRAIN, "--checkpoint-every", "1", "--out", str(out)]
-    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=hears_ctrl_c
+    )
     assert proc.stderr is not None
     first = proc.stderr.read(1)  # the progress bar: the run has started (an interrupt while
     # Python itself starts, before any of gamecore runs, is the interpreter's to report)

@@ -6,7 +6,7 @@ import pytest
 
 import gamecore
 from gamecore.cli import main
-from tests.cli import run_cli
+from tests.cli import hears_ctrl_c, run_cli
 
 HUGE = "9" * 200
 
@@ -249,7 +249,7 @@ def test_ctrl_c_stops_a_deep_analysis_at_once():
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "gamecore", "analyse", "chess", "--depth", "40"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=hears_ctrl_c,
     )  # fmt: skip
     assert proc.stdout is not None
     for _ in range(8):  # let the iterations grow long
