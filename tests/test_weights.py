@@ -83,6 +83,11 @@ def test_shipped_weights_fit_their_game(chess):
     assert Weights.default(chess).metadata["init"] == "hand-set"
     learned = resolve_weights(chess, "treestrap-mm-selfplay")
     assert learned.metadata["algorithm"] == "treestrap-mm"
+    sparring = resolve_weights(chess, "treestrap-vs-default")
+    assert sparring.metadata["algorithm"] == "treestrap-ab"
+    mirror = chess.side_mirror()
+    paired = np.flatnonzero(mirror >= 0)
+    assert np.allclose(sparring.theta[paired], -sparring.theta[mirror[paired]])  # learned tied
 
 
 @pytest.mark.parametrize("name", ["chess", "checkers", "duchess"])
