@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 from gamecore.errors import BadOption, GamecoreError
@@ -93,3 +94,19 @@ def check_image_output(path: str | os.PathLike, what: str) -> Path:
         known = ", ".join(sorted(formats))
         raise BadOption(f"{what} {str(path)!r}: unknown image type {suffix!r} (use one of {known})")
     return check_output(path, what)
+
+
+def write_text_atomically(path: str | os.PathLike, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place: a
+    reader (or a crash) never sees half a record, and a failed write keeps the old file."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -22,6 +22,7 @@ from gamecore.elo import MatchResult
 from gamecore.envs.players import ExternalSpec, is_external
 from gamecore.errors import BadOption
 from gamecore.executor import Executor, run_all
+from gamecore.files import write_text_atomically
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.players import RandomPlayer, SearchPlayer
@@ -252,4 +253,4 @@ def run_match(
 
 def write_records(path: str | Path, results: list[GameResult]) -> None:
     """All games in one file, separated by blank lines (as PGN requires)."""
-    Path(path).write_text("\n\n".join(r.record.rstrip("\n") for r in results) + "\n")
+    write_text_atomically(path, "\n\n".join(r.record.rstrip("\n") for r in results) + "\n")

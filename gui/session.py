@@ -20,7 +20,7 @@ import numpy as np
 from gamecore.analysis import RootLine, iterate_root_lines
 from gamecore.clock import TimeControl, move_budget
 from gamecore.errors import GamecoreError
-from gamecore.files import read_input_text
+from gamecore.files import read_input_text, write_text_atomically
 from gamecore.game import Game
 from gamecore.heatmap import cell_colors, cell_values, pieces_with_squares, scale_of
 from gamecore.levels import LEVELS, STRONGEST
@@ -873,7 +873,7 @@ class Session:
         """Write the game record; a failure is a message in the window."""
         try:
             text = self.game.game_record(self.state, self.record_headers())
-            Path(path).expanduser().write_text(text)
+            write_text_atomically(Path(path).expanduser(), text)
         except (OSError, GamecoreError) as exc:
             self.say(f"could not save {path}: {getattr(exc, 'strerror', None) or exc}", True)
             return False
