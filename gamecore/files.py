@@ -15,7 +15,9 @@ import csv
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 from gamecore.errors import BadOption, GamecoreError
 
@@ -96,17 +98,24 @@ def check_image_output(path: str | os.PathLike, what: str) -> Path:
     return check_output(path, what)
 
 
-def write_text_atomically(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place: a
-    reader (or a crash) never sees half a record, and a failed write keeps the old file."""
+def write_atomically(
+    path: str | os.PathLike, write: Callable[[IO], object], binary: bool = False
+) -> None:
+    """Call ``write`` on a temporary file beside ``path``, then rename it into place: a
+    reader (or a crash) never sees half a file, and a failed write keeps the old one."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb" if binary else "w") as f:
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_text_atomically(path: str | os.PathLike, text: str) -> None:
+    """``text`` into ``path`` whole or not at all (see :func:`write_atomically`)."""
+    write_atomically(path, lambda f: f.write(text))

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from importlib.resources import as_file
@@ -29,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption, GamecoreError
-from gamecore.files import check_input
+from gamecore.files import check_input, write_atomically
 from gamecore.game import Game
 
 FORMAT = "gamecore-weights"
@@ -203,16 +202,9 @@ class Weights:
             "feature_count": int(self.theta.size),
             "metadata": self.metadata,
         }
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                np.savez(f, theta=self.theta, meta=np.array(json.dumps(meta)))
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(
+            path, lambda f: np.savez(f, theta=self.theta, meta=np.array(json.dumps(meta))), True
+        )
 
     @classmethod
     def load(cls, path: str | os.PathLike, game: Game | None = None) -> Weights:
