@@ -10,6 +10,7 @@ tests/test_fuzz.py`` runs a larger one (docs/robustness.md has the counts).
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -438,14 +439,15 @@ def _interrupted_then_resumed(tmp_path: Path, after: float, how: str) -> None:
     out = tmp_path / f"run-{how}-{after:.2f}.npz"
     args = [*TRAIN, "--checkpoint-every", "1", "--out", str(out)]
     proc = subprocess.Popen(
-        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=hears_ctrl_c
-    )
+        args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=hears_ctrl_c,
+        start_new_session=True,  # its own process group, worker processes included
+    )  # fmt: skip
     assert proc.stderr is not None
     first = proc.stderr.read(1)  # the progress bar: the run has started (an interrupt while
     # Python itself starts, before any of gamecore runs, is the interpreter's to report)
     time.sleep(after)
-    if how == "kill":
-        proc.kill()
+    if how == "kill":  # as a power cut: the driver and its workers at once (a worker left
+        os.killpg(proc.pid, signal.SIGKILL)  # alive would hold the pipes open)
     else:
         proc.send_signal(signal.SIGINT)
         time.sleep(0.001)
