@@ -154,23 +154,21 @@ def build_theta() -> np.ndarray:
     theta = np.zeros(F.COUNT)
     theta[F.TEMPO] = TEMPO
     own = _own_tables()
-    mirror = np.arange(64) ^ 56
-
-    def put(start: int, size: int, block: np.ndarray, squares: bool = False) -> None:
-        theta[start : start + size] = block
-        opp = block.reshape(-1, 64)[:, mirror].reshape(-1) if squares else block
-        theta[start + size : start + 2 * size] = -opp
-
-    put(F.MATERIAL, F.MATERIAL_SIZE, own["material"])
-    put(F.COUNTS, F.COUNTS_SIZE, own["counts"])
-    put(F.BISHOP_PAIR, 1, own["bishop_pair"])
-    put(F.PSQT, F.PSQT_SIZE, own["psqt"], squares=True)
-    put(F.KING_PSQT, F.KING_PSQT_SIZE, own["king_psqt"], squares=True)
-    put(F.PASSED, 64, own["passed"], squares=True)
-    put(F.PAWNS, F.PAWNS_SIZE, own["pawns"])
-    put(F.MOBILITY, F.MOBILITY_SIZE, own["mobility"])
-    put(F.KING_SAFETY, F.KING_SAFETY_SIZE, own["king_safety"])
-    put(F.PIECES, F.PIECES_SIZE, own["pieces"])
+    twin = F.side_mirror()  # the opponent's block: the same table negated, squares mirrored
+    for start, block in (
+        (F.MATERIAL, own["material"]),
+        (F.COUNTS, own["counts"]),
+        (F.BISHOP_PAIR, own["bishop_pair"]),
+        (F.PSQT, own["psqt"]),
+        (F.KING_PSQT, own["king_psqt"]),
+        (F.PASSED, own["passed"]),
+        (F.PAWNS, own["pawns"]),
+        (F.MOBILITY, own["mobility"]),
+        (F.KING_SAFETY, own["king_safety"]),
+        (F.PIECES, own["pieces"]),
+    ):
+        theta[start : start + len(block)] = block
+        theta[twin[start : start + len(block)]] = -block
     # Threats: the side to move's pieces under attack, then the opponent's.
     theta[F.THREATS : F.THREATS + F.THREATS_SIZE] = _threats(
         (-10, -10, -15, -20), (-10, -15), -10, (-5, -10, -10, -15, -20)
