@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 WEIGHTS_FOLDER = "weights"
 """Folder of a game's package holding its shipped weights files."""
+SEARCH_PARAMS_FOLDER = "search"
+"""Folder of a game's package holding its shipped search-parameters files."""
 
 
 def _package_of(cls: type) -> str:
@@ -162,6 +164,16 @@ class Game(ABC):
         package = cls.weights_package or _package_of(cls)
         try:
             return files(package) / WEIGHTS_FOLDER
+        except ModuleNotFoundError:
+            raise PluginError(f"game {cls.name!r}: weights package {package!r} not found") from None
+
+    @classmethod
+    def search_params_folder(cls) -> Traversable:
+        """The folder of the game's shipped search-parameters files (``search/`` next to
+        ``weights/``; see :mod:`gamecore.search_params`)."""
+        package = cls.weights_package or _package_of(cls)
+        try:
+            return files(package) / SEARCH_PARAMS_FOLDER
         except ModuleNotFoundError:
             raise PluginError(f"game {cls.name!r}: weights package {package!r} not found") from None
 

@@ -56,6 +56,8 @@ OPTIONAL_FUNCTIONS = (
     "gen_noisy",
     "order_key",
     "king_attacked",
+    "move_target",
+    "extends_move",
     *NULL_MOVE_FUNCTIONS,
     *INCREMENTAL_FUNCTIONS,
 )
@@ -153,6 +155,22 @@ def order_key(st, move):
     Killer and history ordering apply to the quiet moves; futility pruning and
     late-move reductions never touch a noisy move. Optional: the default keys
     every move 0 (no preference; all quiet).
+    """
+    raise _contract()
+
+
+def move_target(st, move):
+    """The cell ``move`` (legal in ``st``) lands on, or -1. The search extends a noisy move
+    landing where the previous noisy move landed (a recapture). Optional: the default, -1,
+    never extends one.
+    """
+    raise _contract()
+
+
+def extends_move(st, move):
+    """Whether ``move`` (legal in ``st``) deserves the game's own search extension
+    (``SearchParams.game_extension``), e.g. chess's pawn to the seventh rank. Optional: the
+    default is False.
     """
     raise _contract()
 

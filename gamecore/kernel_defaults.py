@@ -38,6 +38,18 @@ def order_key(st, move):
 
 
 @kernel
+def move_target(st, move):
+    """-1: no move lands anywhere the search can compare, so nothing is a recapture."""
+    return -1
+
+
+@kernel
+def extends_move(st, move):
+    """False: the game asks for no extension of its own."""
+    return False
+
+
+@kernel
 def null_move_ok(st):
     """False: a game that defines no null move never has one tried, so the search never
     reaches ``make_null``; pruning by a pass would be unsound where zugzwang is common."""

@@ -26,7 +26,8 @@ from gamecore.files import write_text_atomically
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.players import RandomPlayer, SearchPlayer
-from gamecore.search import Limits
+from gamecore.search import Limits, SearchParams
+from gamecore.search_params import resolve as resolve_search_params
 from gamecore.state import State
 from gamecore.weights import Weights, resolve_weights, spec_label
 
@@ -37,30 +38,49 @@ RANDOM = "random"
 class PlayerSpec:
     """Who plays: ``random``, a searcher with weights named as :func:`resolve_weights`
     reads them (``zeros``, ``default``, a name the game ships, a weights file), or an agent
-    from OpenSpiel or PettingZoo (``openspiel:mcts``, see :mod:`gamecore.envs.players`)."""
+    from OpenSpiel or PettingZoo (``openspiel:mcts``, see :mod:`gamecore.envs.players`).
+
+    A searcher's spec may end in ``@PARAMS``, its search parameters (a file or a name, as
+    ``--search-params`` reads them): ``default@evolved.json`` plays the shipped weights with
+    evolved search parameters."""
 
     text: str
     name: str
     weights: Weights | None
     external: ExternalSpec | None = None
+    params: SearchParams | None = None
+    """None: the game's default search parameters."""
 
     @classmethod
-    def parse(cls, game: Game, text: str) -> PlayerSpec:
-        """The player ``text`` names; :class:`BadWeights` or :class:`BadOption` (one line)
-        for an unknown one."""
+    def parse(cls, game: Game, text: str, params: str | None = None) -> PlayerSpec:
+        """The player ``text`` names, searching with ``params`` unless it names its own;
+        :class:`BadWeights` or :class:`BadOption` (one line) for an unknown one."""
         if text == RANDOM:
             return cls(text, RANDOM, None)
         if is_external(text):
             external = ExternalSpec.parse(text)
             return cls(text, external.label, None, external)
-        return cls(text, spec_label(text), resolve_weights(game, text, others=(RANDOM,)))
+        weights_text, name_suffix = text, ""
+        if "@" in text and not Path(text).exists():
+            weights_text, _, params = text.rpartition("@")
+            name_suffix = f"@{Path(params).stem}"
+        weights = resolve_weights(game, weights_text, others=(RANDOM,))
+        search = resolve_search_params(game, params)
+        return cls(text, spec_label(weights_text) + name_suffix, weights, params=search)
 
     def make(self, game: Game, limits: Limits, seed: int, tt_megabytes: float = 16):
         if self.external is not None:
             return self.external.make(game, limits, seed)
         if self.weights is None:
             return RandomPlayer(np.random.default_rng(seed), name=self.name)
-        return SearchPlayer(game, self.weights, limits, name=self.name, tt_megabytes=tt_megabytes)
+        return SearchPlayer(
+            game,
+            self.weights,
+            limits,
+            name=self.name,
+            params=self.params,
+            tt_megabytes=tt_megabytes,
+        )
 
 
 def make_openings(game: Game, count: int, plies: int, seed: int) -> list[list[int]]:

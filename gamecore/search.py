@@ -60,31 +60,63 @@ class SearchContext(NamedTuple):
     """Their values."""
     tt: ttable.Table
     """The transposition table."""
+    targets: np.ndarray
+    """[ply]: where the noisy move made at that ply landed (-1: none), for recaptures."""
 
 
 class SearchParams(NamedTuple):
-    """Every search knob, in one record a tuner can change (see seed 004 on tuning them).
+    """Every search knob, in one record a tuner can change (seed 004 tunes them).
 
     Training mode uses only what does not depend on the evaluation weights —
     transposition table, killers, history, check extension, quiescence — so
     that learning from the search tree is not biased by pruning decisions the
     weights made (Veness et al. 2009, §5). Tournament mode adds the rest.
+    Depths are in plies; extensions are in quarter plies (``ONE_PLY`` units).
+    :mod:`gamecore.search_params` reads and writes them as files, with ranges.
     """
 
     pvs: bool = True
     """Null-window search of all but the first move, re-searching on fail-high."""
     quiescence: bool = True
-    check_extension: bool = True
-    """Search a move that gives check one ply deeper (reduces the horizon effect)."""
     killers: bool = True
     history: bool = True
     null_move: bool = False
     null_reduction: int = 2
     """R: plies saved by the null-move search (2 is the classic safe choice)."""
+    null_adaptive: bool = False
+    """Adaptive null move (Heinz): R one less near the leaves."""
+    null_adaptive_depth: int = 6
+    """With ``null_adaptive``: at this many plies left or fewer, R − 1 is used."""
     futility: bool = False
-    futility_margin: float = 200.0
-    """At the frontier, skip quiet moves when static value + margin cannot reach alpha.
+    futility_depth: int = 1
+    """Futility pruning at this many plies from the horizon or fewer (0 to 3)."""
+    futility_margin_1: float = 200.0
+    """With one ply left, skip quiet moves when static value + margin cannot reach alpha.
     In evaluation units: about two pawns with the shipped chess weights."""
+    futility_margin_2: float = 500.0
+    futility_margin_3: float = 900.0
+    multi_cut: bool = False
+    """Multi-cut (Björnsson & Marsland): at a node the table says cut off before, search
+    the first moves shallower; enough cut-offs among them prune the node."""
+    multi_cut_reduction: int = 2
+    """Extra plies the trial searches save."""
+    multi_cut_depth: int = 4
+    """Tried only with at least this many plies left."""
+    multi_cut_moves: int = 10
+    multi_cut_cuts: int = 3
+    check_extension: int = 4
+    """Quarter plies added to a move that gives check (reduces the horizon effect)."""
+    one_reply_extension: int = 0
+    """Quarter plies added to the only legal move."""
+    recapture_extension: int = 0
+    """Quarter plies added to a capture on the cell the previous move captured on (games
+    that define ``move_target``)."""
+    game_extension: int = 0
+    """Quarter plies added to a move the game's ``extends_move`` names (chess: a pawn to
+    its seventh rank, the paper's passed-pawn extension)."""
+    mate_threat_extension: int = 0
+    """Quarter plies added to a node where passing loses to a mate (the null-move search
+    returns a mate score)."""
     lmr: bool = False
     lmr_min_depth: int = 3
     lmr_min_moves: int = 4
@@ -191,7 +223,8 @@ class Searcher:
         tt_megabytes: float = 16,
         interruptible: bool = False,
     ) -> None:
-        """``interruptible``: run each compiled search in a helper thread while the calling
+        """``params``: None for the game's default (its shipped ``search/default.json``).
+        ``interruptible``: run each compiled search in a helper thread while the calling
         thread waits, so that Ctrl-C stops it at once. Python handles signals only in the
         main thread and only between bytecodes, so a search of minutes in the main thread
         would otherwise hear Ctrl-C only when it ends. It costs a thread per iteration:
@@ -200,7 +233,11 @@ class Searcher:
             raise ValueError(f"theta has shape {theta.shape}, game needs {game.feature_set.count}")
         self.game = game
         self.interruptible = interruptible
-        self.params = params or SearchParams.tournament()
+        if params is None:
+            from gamecore.search_params import resolve  # it reads files of this module's records
+
+            params = resolve(game, None)
+        self.params = params
         if self.params.null_move and not game.capabilities.null_move:
             self.params = self.params._replace(null_move=False)  # no null move to prune with
         self.kernel = bind(game, "gamecore.algorithms.alphabeta")
@@ -223,6 +260,7 @@ class Searcher:
             fidx=np.zeros(game.feature_set.count, dtype=np.int64),
             fval=np.zeros(game.feature_set.count, dtype=np.float64),
             tt=self.tt,
+            targets=np.full(rows, -1, dtype=np.int64),
         )
 
     # -- control -----------------------------------------------------------------

@@ -54,6 +54,7 @@ from gamecore.openings import load_book
 from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
+from gamecore.search_params import resolve as resolve_search_params
 from gamecore.stages import parse_stages, stage_of
 from gamecore.train_worker import GameReport, GameTask, play_training_game
 from gamecore.weights import BadWeights, Weights, resolve_weights, spec_label
@@ -143,6 +144,9 @@ class TrainConfig:
     first. False: every weight learns on its own, as before the twins were declared."""
     min_depth: int = 1
     lam: float = 0.95
+    search_params: str | None = None
+    """The learner's search parameters (a file or a name, see :mod:`gamecore.search_params`);
+    None: training mode, whose search depends on no weight (Veness et al. 2009, §5)."""
     init: str | None = None
     """Weights to start from (``zeros``, ``default``, a name the game ships, a weights file);
     None: small random weights from ``seed``."""
@@ -322,6 +326,8 @@ class Trainer:
             "cut_is_draw": config.outcome_at_cut == "draw",
             "tie_sides": config.tie_sides,
         }
+        if config.search_params is not None:
+            options["params"] = resolve_search_params(self.game, config.search_params)
         if config.algo == "treestrap-ab":
             options["min_depth"] = config.min_depth
         if config.algo == "tdleaf":

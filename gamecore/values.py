@@ -10,5 +10,9 @@ MAX_EVAL = 9900.0
 MAX_PLY = 96
 """Deepest ply any search or learner walk reaches; move buffers have MAX_PLY + 1 rows."""
 INF = 1.0e9
+ONE_PLY = 4
+"""Search depth is counted in units of a quarter ply, so that extensions can be
+fractional (David-Tabibi, Koppel & Netanyahu: several half-ply extensions along a line
+add up to a whole ply). The transposition table stores depths in these units."""
 
 assert MATE - MAX_PLY > MAX_EVAL

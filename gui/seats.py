@@ -111,9 +111,16 @@ def _seconds(entry: str, text: str) -> float:
 class Engines:
     """One searcher per weights spec the seats use, made on first use and kept."""
 
-    def __init__(self, game: Game, default_weights: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        default_weights: str | None = None,
+        params: SearchParams | None = None,
+    ) -> None:
         self.game = game
         self.default_weights = default_weights
+        self.params = params
+        """Search parameters of every engine (None: the game's default)."""
         self._weights: dict[str | None, Weights] = {}
         self._searchers: dict[str | None, Searcher] = {}
         self._agents: dict[tuple[str, float], ExternalPlayer] = {}
@@ -138,9 +145,7 @@ class Engines:
         key = seat.weights or self.default_weights
         if key not in self._searchers:
             theta = self.weights(seat.weights).theta.copy()
-            self._searchers[key] = Searcher(
-                self.game, theta, SearchParams.tournament(), TT_MEGABYTES
-            )
+            self._searchers[key] = Searcher(self.game, theta, self.params, TT_MEGABYTES)
         return self._searchers[key]
 
     def analyst(self) -> Searcher:
@@ -148,7 +153,7 @@ class Engines:
         evaluation graph: it runs beside a seat's search and never shares its buffers."""
         if self._analyst is None:
             theta = self.weights(None).theta.copy()
-            self._analyst = Searcher(self.game, theta, SearchParams.tournament(), TT_MEGABYTES)
+            self._analyst = Searcher(self.game, theta, self.params, TT_MEGABYTES)
         return self._analyst
 
     def agent(self, seat: Seat, seconds: float) -> ExternalPlayer:

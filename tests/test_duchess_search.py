@@ -38,7 +38,7 @@ def test_a_standing_check_is_not_extended(game, depth: int) -> None:
     state = game.state_from_text(CYAN_IN_CHECK)
     assert [state._kernel.king_attacked(state.arrays, p) for p in range(6)] == [0, 0, 0, 0, 0, 1]
     theta = Weights.default(game).theta
-    plain = SearchParams.training()._replace(check_extension=False)
+    plain = SearchParams.training()._replace(check_extension=0)
     with_ext = Searcher(game, theta, SearchParams.training()).search(state, Limits(depth=depth))
     without = Searcher(game, theta, plain).search(state, Limits(depth=depth))
     assert with_ext.nodes == without.nodes

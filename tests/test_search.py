@@ -14,6 +14,7 @@ import gamecore
 from gamecore import tt as ttable
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.state import State
+from gamecore.values import ONE_PLY
 
 EXACT = SearchParams.training()._replace(quiescence=False)
 
@@ -89,7 +90,7 @@ def test_alpha_beta_value_equals_minimax(connect4, seed):
 
 
 def walk_tt(searcher: Searcher, state: State, ply: int, seen: set, out: list) -> None:
-    """Collect (state text, ply, depth, lower, upper) for every TT entry reachable from the root."""
+    """(state, ply, depth in plies, lower, upper) of every TT entry reachable from the root."""
     _, lower, upper, _, depth, _ = searcher.tt
     slot = ttable.probe(searcher.tt, np.uint64(state.hash))
     if slot < 0 or state.hash in seen:
@@ -100,7 +101,7 @@ def walk_tt(searcher: Searcher, state: State, ply: int, seen: set, out: list) ->
         (
             state.copy(),
             ply,
-            int(depth[slot]),
+            int(depth[slot]) // ONE_PLY,
             float(k.from_tt(lower[slot], ply)),
             float(k.from_tt(upper[slot], ply)),
         )

@@ -22,7 +22,7 @@ from gamecore.algorithms.evaluation import linear_value
 from gamecore.algorithms.ordering import next_move, order_moves, reward_quiet
 from gamecore.jit import kernel
 from gamecore.kernel_api import LOSS, ONGOING, WIN
-from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
+from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY, ONE_PLY
 
 EPS = 1.0e-6  # width of a null window on the (float) value scale
 
@@ -166,12 +166,56 @@ def child_window(same_team, alpha, beta):
 
 
 @kernel
+def plies_left(depth):
+    """Whole plies in a depth of quarter plies, rounded up (3 units still search a ply)."""
+    return (depth + ONE_PLY - 1) // ONE_PLY
+
+
+@kernel
+def futility_margin(params, plies):
+    if plies == 1:
+        return params.futility_margin_1
+    if plies == 2:
+        return params.futility_margin_2
+    return params.futility_margin_3
+
+
+@kernel
+def null_move_reduction(params, depth):
+    """R in quarter plies: one ply less near the leaves when adaptive (Heinz)."""
+    r = params.null_reduction
+    if params.null_adaptive and plies_left(depth) <= params.null_adaptive_depth and r > 0:
+        r -= 1
+    return r * ONE_PLY
+
+
+@kernel
+def extension(st, ctx, params, ply, move, n, gives_check):
+    """Quarter plies to add to ``move`` (made at ``ply``, not yet on the board): the sum of
+    the extensions that apply, at most one ply."""
+    units = 0
+    if gives_check:
+        units += params.check_extension
+    if n == 1:
+        units += params.one_reply_extension
+    if params.recapture_extension > 0 and ply > 0:
+        target = ctx.targets[ply - 1]
+        if target >= 0 and game.move_target(st, move) == target:
+            units += params.recapture_extension
+    if params.game_extension > 0 and game.extends_move(st, move):
+        units += params.game_extension
+    return min(units, ONE_PLY)
+
+
+@kernel
 def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
-    """Fail-soft PVS. Returns the value for the team to move; stores its bounds in the TT."""
+    """Fail-soft PVS to ``depth`` quarter plies. Returns the value for the team to move;
+    stores its bounds in the TT (depth in quarter plies)."""
     if enter_node(ctx, ply):
         return 0.0
     moves, info, tt = ctx.moves, ctx.info, ctx.tt
     theta, fidx, fval = ctx.theta, ctx.fidx, ctx.fval
+    ctx.targets[ply] = -1  # no recapture after a null move or a multi-cut trial
     n = game.gen_moves(st, moves[ply])
     result = game.status(st, n)
     # A root already over by rule (a repetition nobody claimed) is still searched
@@ -187,11 +231,13 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
 
     key = game.hash_of(st)
     tt_move = 0
+    cut_before = False
     slot = ttable.probe(tt, key)
     if slot >= 0:
         tt_move = tt.move[slot]
+        low = from_tt(tt.lower[slot], ply)
+        cut_before = low >= beta
         if ply > 0 and tt.depth[slot] >= depth:
-            low = from_tt(tt.lower[slot], ply)
             high = from_tt(tt.upper[slot], ply)
             if low >= beta:
                 return low
@@ -211,23 +257,46 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         params.null_move
         and pruning
         and null_ok
-        and depth > params.null_reduction
+        and depth > null_move_reduction(params, depth)
         and static >= beta
         and game.null_move_ok(st)
     ):
         game.make_null(st)
         low, high, sign = child_window(game.team_to_move(st) == team, beta - EPS, beta)
-        reduced = depth - 1 - params.null_reduction
+        reduced = depth - ONE_PLY - null_move_reduction(params, depth)
         value = sign * negamax(st, ctx, params, reduced, ply + 1, low, high, np.int64(0))
         game.unmake_null(st)
         if info[ABORTED]:
             return 0.0
         if value >= beta:
             return min(value, MAX_EVAL)
-
-    futile = params.futility and pruning and depth == 1 and static + params.futility_margin <= alpha
+        if value < -MAX_EVAL:
+            depth += params.mate_threat_extension  # passing gets us mated: look deeper
 
     order_moves(st, ctx, ply, n, tt_move, params.killers, params.history)
+    # Multi-cut (Björnsson & Marsland): where the table says this node cut off before, try
+    # the first moves shallower; enough cut-offs among them prune the node. Written out here
+    # rather than as a function: numba's disk cache cannot load mutually recursive functions.
+    if params.multi_cut and pruning and cut_before and depth >= params.multi_cut_depth * ONE_PLY:
+        cuts = 0
+        reduced = depth - ONE_PLY - params.multi_cut_reduction * ONE_PLY
+        for i in range(min(n, params.multi_cut_moves)):
+            move = next_move(ctx, ply, i, n)
+            game.make_move(st, move)
+            low, high, sign = child_window(game.team_to_move(st) == team, beta - EPS, beta)
+            value = sign * negamax(st, ctx, params, reduced, ply + 1, low, high, np.int64(1))
+            game.unmake_move(st, move)
+            if info[ABORTED]:
+                return 0.0
+            if value >= beta:
+                cuts += 1
+                if cuts >= params.multi_cut_cuts:
+                    return beta
+
+    plies = plies_left(depth)
+    futile = params.futility and pruning and plies <= params.futility_depth
+    margin = futility_margin(params, plies)
+    futile = futile and static + margin <= alpha
     alpha0 = alpha
     best = -INF
     best_move = 0
@@ -239,7 +308,11 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     next_was_checked = False
     for i in range(n):
         move = next_move(ctx, ply, i, n)
-        quiet = game.order_key(st, move) == 0
+        noisy = game.order_key(st, move) > 0
+        quiet = not noisy
+        extend = extension(st, ctx, params, ply, move, n, False)
+        if params.recapture_extension > 0:
+            ctx.targets[ply] = game.move_target(st, move) if noisy else -1
         game.make_move(st, move)
         seat = game.side_to_move(st)
         if seat != next_seat:
@@ -251,11 +324,11 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         same = game.team_to_move(st) == team
         if futile and searched > 0 and quiet and not gives_check:
             game.unmake_move(st, move)
-            best = max(best, static + params.futility_margin)
+            best = max(best, static + margin)
             continue
-        new_depth = depth - 1
-        if params.check_extension and gives_check:
-            new_depth += 1
+        if gives_check:
+            extend = min(extend + params.check_extension, ONE_PLY)
+        new_depth = depth - ONE_PLY + extend
         if searched == 0 or not params.pvs:
             low, high, sign = child_window(same, alpha, beta)
             value = sign * negamax(st, ctx, params, new_depth, ply + 1, low, high, np.int64(1))
@@ -266,10 +339,10 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
                 and quiet
                 and not in_check
                 and not gives_check
-                and depth >= params.lmr_min_depth
+                and depth >= params.lmr_min_depth * ONE_PLY
                 and searched >= params.lmr_min_moves
             ):
-                reduce = params.lmr_reduction
+                reduce = params.lmr_reduction * ONE_PLY
             low, high, sign = child_window(same, alpha, alpha + EPS)
             d = new_depth - reduce
             value = sign * negamax(st, ctx, params, d, ply + 1, low, high, np.int64(1))
@@ -293,7 +366,7 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
                     info[ROOT_BEST] = move
                 if alpha >= beta:
                     if quiet:
-                        reward_quiet(st, ctx, ply, move, depth)
+                        reward_quiet(st, ctx, ply, move, plies)
                     break
     ttable.store(
         tt,
@@ -310,8 +383,8 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
 
 @kernel
 def search_root(st, ctx, params, depth, alpha, beta):
-    """One iteration of iterative deepening from the root (ply 0)."""
+    """One iteration of iterative deepening from the root (ply 0), ``depth`` plies deep."""
     info = ctx.info
     info[ROOT_BEST] = 0
     info[SELDEPTH] = 0
-    return negamax(st, ctx, params, depth, np.int64(0), alpha, beta, np.int64(1))
+    return negamax(st, ctx, params, depth * ONE_PLY, np.int64(0), alpha, beta, np.int64(1))

@@ -17,10 +17,11 @@ from gamecore.bounds import is_digits
 from gamecore.clock import TimeControl
 from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args
-from gamecore.commands.searching import add_level_argument
+from gamecore.commands.searching import add_level_argument, add_search_params_argument
 from gamecore.errors import BadOption, BadPosition
 from gamecore.files import check_output, read_input_text
 from gamecore.levels import STRONGEST
+from gamecore.search_params import resolve as resolve_search_params
 
 DEFAULT_TIME = 2.0
 
@@ -71,6 +72,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "seat whose clock runs out loses",
     )
     add_level_argument(parser)
+    add_search_params_argument(parser)
     parser.add_argument(
         "--no-animation",
         action="store_true",
@@ -135,7 +137,7 @@ def check_screenshot(path: str) -> None:
     check_output(path, "screenshot")
 
 
-WATCH_EXCLUDES = ("players", "load", "clock", "weights", "level")
+WATCH_EXCLUDES = ("players", "load", "clock", "weights", "level", "search_params")
 """Options about playing, which a window watching a training run has no use for."""
 
 
@@ -152,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     if args.screenshot:
         check_screenshot(args.screenshot)
-    engines = Engines(game, args.weights)
+    engines = Engines(game, args.weights, resolve_search_params(game, args.search_params))
     engines.weights(None)  # a bad --weights file is reported now, not in the window
     for seat in seats:
         if seat.kind == "engine" and seat.weights:
@@ -192,7 +194,8 @@ def watch(args: argparse.Namespace) -> int:
 
     for name in WATCH_EXCLUDES:
         if getattr(args, name, None) is not None:
-            raise BadOption(f"--watch shows a training run; it takes no --{name}")
+            flag = name.replace("_", "-")
+            raise BadOption(f"--watch shows a training run; it takes no --{flag}")
     from gui.watch import check_run  # the CLI's one reach into gui (see above)
 
     options = check_run(args.game, args.watch, parse_options(args.option))

@@ -16,6 +16,7 @@ from gamecore.commands.common import (
     executor_from_args,
     game_from_args,
 )
+from gamecore.commands.searching import add_search_params_argument
 from gamecore.elo import MatchResult, fit_ratings, match_elo
 from gamecore.errors import BadOption
 from gamecore.executor import run_all
@@ -34,6 +35,7 @@ from gamecore.match import (
 )
 from gamecore.openings import load_book
 from gamecore.search import Limits
+from gamecore.search_params import resolve as resolve_search_params
 
 PLAYER_HELP = (
     "random, zeros, default, a weights name the game ships (see `gamecore games`), a weights "
@@ -97,6 +99,7 @@ def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
         default=None,
         help=f"adjudicate a draw after this many plies ({MOVES_PER_PLAYER} moves per player)",
     )
+    add_search_params_argument(parser)
     add_worker_arguments(parser)
     parser.add_argument("--jobs", dest="workers", type=validate.workers, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=validate.seed, default=0)
@@ -139,7 +142,9 @@ def _elo_text(result: MatchResult) -> str:
 
 def run_match_command(args: argparse.Namespace) -> int:
     game = game_from_args(args)
-    a, b = PlayerSpec.parse(game, args.a), PlayerSpec.parse(game, args.b)
+    resolve_search_params(game, args.search_params)  # a bad file is refused before any game
+    a = PlayerSpec.parse(game, args.a, args.search_params)
+    b = PlayerSpec.parse(game, args.b, args.search_params)
     settings = _settings(game, args)
     check_players((a, b), settings)
     out = check_output(args.out or f"{a.name}-vs-{b.name}{game.record_suffix}", "record file")
@@ -169,7 +174,8 @@ def run_match_command(args: argparse.Namespace) -> int:
 
 def run_tournament_command(args: argparse.Namespace) -> int:
     game = game_from_args(args)
-    specs = [PlayerSpec.parse(game, text) for text in args.players]
+    resolve_search_params(game, args.search_params)  # a bad file is refused before any game
+    specs = [PlayerSpec.parse(game, text, args.search_params) for text in args.players]
     names = _unique_names([s.name for s in specs])
     if len(specs) < 2:
         raise BadOption("a tournament needs at least two players")

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 
 from gamecore.commands import validate
+from gamecore.errors import BadOption
 from gamecore.game import Game
 from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.search_params import resolve as resolve_search_params
 from gamecore.state import State
 from gamecore.uci import DEFAULT_HASH_MB
 from gamecore.weights import Weights, resolve_weights
@@ -39,6 +41,18 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
         help="search settings: tournament adds null move, futility, late-move reductions and "
         "aspiration windows to what training mode uses (default tournament)",
     )
+    add_search_params_argument(parser)
+
+
+SEARCH_PARAMS_HELP = (
+    "search parameters: a search-parameters file (JSON, docs/search-params.md), a name the "
+    "game ships, or tournament / training (default: the game's shipped default)"
+)
+
+
+def add_search_params_argument(parser: argparse.ArgumentParser) -> None:
+    """--search-params SPEC (gamecore.search_params)."""
+    parser.add_argument("--search-params", metavar="SPEC", help=SEARCH_PARAMS_HELP)
 
 
 def add_level_argument(parser: argparse.ArgumentParser) -> None:
@@ -85,13 +99,20 @@ def load_weights(game: Game, spec: str | None) -> Weights:
     return Weights.default(game) if spec is None else resolve_weights(game, spec)
 
 
-def search_params(mode: str) -> SearchParams:
-    return SearchParams.training() if mode == "training" else SearchParams.tournament()
+def search_params(game: Game, args: argparse.Namespace) -> SearchParams:
+    """--search-params if given, else --mode training's settings, else the game's default."""
+    spec = getattr(args, "search_params", None)
+    if spec is not None and getattr(args, "mode", "tournament") == "training":
+        raise BadOption("give --search-params or --mode training, not both")
+    if spec is None and getattr(args, "mode", "tournament") == "training":
+        return SearchParams.training()
+    return resolve_search_params(game, spec)
 
 
 def searcher_from_args(game: Game, args: argparse.Namespace) -> Searcher:
     weights = load_weights(game, args.weights)
-    return Searcher(game, weights.theta, search_params(args.mode), args.hash, interruptible=True)
+    params = search_params(game, args)
+    return Searcher(game, weights.theta, params, args.hash, interruptible=True)
 
 
 def warm_up(searcher: Searcher, state: State) -> None:

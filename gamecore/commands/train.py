@@ -139,6 +139,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "as a draw, as a match scores its ply limit (skip)",
     )
     parser.add_argument(
+        "--search-params",
+        metavar="SPEC",
+        help="the learner's search parameters: a search-parameters file, a name the game "
+        "ships, or tournament (default: training mode, which prunes nothing by the weights)",
+    )
+    parser.add_argument(
         "--min-depth", type=validate.depth, help="TreeStrap(αβ): least depth of an update"
     )
     parser.add_argument(
@@ -217,6 +223,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "decay": args.decay,
         "tie_sides": args.tie_sides,
         "min_depth": args.min_depth,
+        "search_params": args.search_params,
         "lam": args.lam,
         "opening_plies": args.opening_plies,
         "max_plies": args.max_plies,

@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game, **parse_options(args.option))
     weights = load_weights(game, args.weights)
-    engine = UciEngine(game, _writer(), weights, args.hash, search_params(args.mode))
+    engine = UciEngine(game, _writer(), weights, args.hash, search_params(game, args))
     engine.warm_up()
     try:
         while True:

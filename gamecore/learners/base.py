@@ -79,7 +79,9 @@ class Learner(ABC):
         outcome_step: float = 0.0,
         cut_is_draw: bool = False,
         tie_sides: bool = False,
+        params: SearchParams | None = None,
     ) -> None:
+        """``params``: the search's parameters (default: training mode)."""
         game.capabilities.require(game.name, "features", by=f"the learner {self.name}")
         self.game = game
         self.outcome_step = outcome_step
@@ -95,7 +97,8 @@ class Learner(ABC):
         self.rule = make_rule(
             update, game.feature_set.count, step, loss, self.default_step, self._groups
         )
-        self.searcher = Searcher(game, theta, SearchParams.training(), tt_megabytes=tt_megabytes)
+        search = params if params is not None else SearchParams.training()
+        self.searcher = Searcher(game, theta, search, tt_megabytes=tt_megabytes)
         self.kernel = bind(game, "gamecore.algorithms.learning")
         self.stats = UpdateStats()
         self._stats = np.zeros(self.kernel.STATS_SIZE)

@@ -17,7 +17,7 @@ import numpy as np
 from gamecore.learners.base import Learner
 from gamecore.search import Limits, SearchInfo
 from gamecore.state import State
-from gamecore.values import MAX_PLY
+from gamecore.values import MAX_PLY, ONE_PLY
 
 
 class TreeStrapAlphaBeta(Learner):
@@ -42,7 +42,7 @@ class TreeStrapAlphaBeta(Learner):
             state.arrays,
             self.searcher.ctx,
             self.theta,
-            np.int64(self.min_depth),
+            np.int64(self.min_depth * ONE_PLY),
             self.scale,
             gradient,
             squares,

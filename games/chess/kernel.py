@@ -16,9 +16,17 @@ from games.chess.layout import HASH, PLY, SIDE
 from games.chess.makemove import make_move, unmake_move
 from games.chess.movegen import gen_moves, gen_noisy
 from games.chess.rules import hash_full, king_attacked, status
-from games.chess.search_support import make_null, null_move_ok, order_key, unmake_null
+from games.chess.search_support import (
+    extends_move,
+    make_null,
+    move_target,
+    null_move_ok,
+    order_key,
+    unmake_null,
+)
 
 __all__ = [
+    "extends_move",
     "features",
     "gen_moves",
     "gen_noisy",
@@ -27,6 +35,7 @@ __all__ = [
     "king_attacked",
     "make_move",
     "make_null",
+    "move_target",
     "null_move_ok",
     "order_key",
     "ply_of",

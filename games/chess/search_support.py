@@ -56,6 +56,23 @@ def order_key(st, move):
 
 
 @kernel
+def move_target(st, move):
+    """The square a move lands on (for the search's recapture extension)."""
+    return (move >> TO_SHIFT) & 63
+
+
+@kernel
+def extends_move(st, move):
+    """A pawn moving to its seventh rank: the passed-pawn extension of seed 004."""
+    pos = st[0]
+    piece = np.int64(pos[BOARD + (move & 63)])
+    if piece == EMPTY or piece % 6 != PAWN:
+        return False
+    rank = ((move >> TO_SHIFT) & 63) >> 3
+    return rank == (6 if piece < 6 else 1)
+
+
+@kernel
 def null_move_ok(st):
     """Only with a piece besides king and pawns: pawn endings are full of zugzwang."""
     pos = st[0]

@@ -27,7 +27,13 @@ from games.duchess.layout import HASH, PLY, SEAT
 from games.duchess.makemove import make_move, unmake_move
 from games.duchess.movegen import gen_moves, gen_noisy
 from games.duchess.rules import hash_full, king_attacked, status
-from games.duchess.search_support import make_null, null_move_ok, order_key, unmake_null
+from games.duchess.search_support import (
+    make_null,
+    move_target,
+    null_move_ok,
+    order_key,
+    unmake_null,
+)
 
 __all__ = [
     "features",
@@ -38,6 +44,7 @@ __all__ = [
     "king_attacked",
     "make_move",
     "make_null",
+    "move_target",
     "null_move_ok",
     "order_key",
     "ply_of",

@@ -44,6 +44,14 @@ def order_key(st, move):
 
 
 @kernel
+def move_target(st, move):
+    """The cell a move lands on, -1 for a pass (for the search's recapture extension)."""
+    if move == PASS:
+        return np.int64(-1)
+    return (move >> TO_SHIFT) & 255
+
+
+@kernel
 def null_move_ok(st):
     """Only when not in check and with NULL_MIN_PIECES pieces (see there)."""
     pos = st[0]
