@@ -22,6 +22,7 @@ COMMANDS = (
     "play",
     "uci",
     "match",
+    "tune_search",
     "plot",
     "show_weights",
     "gui",
