@@ -8,8 +8,6 @@ the settings a game ships change nothing it did before.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,9 +20,7 @@ from gamecore.cli import main
 from gamecore.errors import BadOption
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import Weights
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_mates import SUITE, uci_of  # noqa: E402
+from tests.test_mates import SUITE, uci_of
 
 
 def params_strategy() -> st.SearchStrategy[SearchParams]:

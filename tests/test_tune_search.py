@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,9 +23,7 @@ from gamecore.tuning import (
     gray_decode,
     gray_encode,
 )
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_mates import SUITE, uci_of  # noqa: E402
+from tests.test_mates import SUITE, uci_of
 
 FAST = ["--population", "4", "--node-cap", "20000", "--workers", "1"]
 
