@@ -237,9 +237,7 @@ class Searcher:
             from gamecore.search_params import resolve  # it reads files of this module's records
 
             params = resolve(game, None)
-        self.params = params
-        if self.params.null_move and not game.capabilities.null_move:
-            self.params = self.params._replace(null_move=False)  # no null move to prune with
+        self.set_params(params)
         self.kernel = bind(game, "gamecore.algorithms.alphabeta")
         k = self.kernel
         ordering = bind(game, "gamecore.algorithms.ordering")
@@ -264,6 +262,12 @@ class Searcher:
         )
 
     # -- control -----------------------------------------------------------------
+
+    def set_params(self, params: SearchParams) -> None:
+        """Search with ``params`` from the next search on (a tuner changes them mid-run)."""
+        if params.null_move and not self.game.capabilities.null_move:
+            params = params._replace(null_move=False)  # no null move to prune with
+        self.params = params
 
     def stop(self) -> None:
         """Ask a running search to stop (safe from any thread)."""

@@ -56,6 +56,7 @@ from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.search_params import resolve as resolve_search_params
 from gamecore.stages import parse_stages, stage_of
+from gamecore.train_tuning import SearchRetuner
 from gamecore.train_worker import GameReport, GameTask, play_training_game
 from gamecore.weights import BadWeights, Weights, resolve_weights, spec_label
 from gamecore.yardsticks import (
@@ -147,6 +148,14 @@ class TrainConfig:
     search_params: str | None = None
     """The learner's search parameters (a file or a name, see :mod:`gamecore.search_params`);
     None: training mode, whose search depends on no weight (Veness et al. 2009, §5)."""
+    tune_search_every: int = 0
+    """Re-tune the learner's search parameters on ``tune_suite`` every this many games
+    (:mod:`gamecore.train_tuning`); 0: never."""
+    tune_suite: str | None = None
+    tune_generations: int = 2
+    """GA generations per re-tuning (the population carries over between re-tunings)."""
+    tune_population: int = 10
+    tune_node_cap: int = 50_000
     init: str | None = None
     """Weights to start from (``zeros``, ``default``, a name the game ships, a weights file);
     None: small random weights from ``seed``."""
@@ -176,6 +185,8 @@ class TrainConfig:
             "snapshot_every": (0, MAX_GAMES), "seed": (0, MAX_SEED),
             "min_depth": (1, MAX_SEARCH_DEPTH), "eval_every": (0, MAX_GAMES),
             "eval_games": (0, MAX_GAMES), "depth": (1, MAX_SEARCH_DEPTH),
+            "tune_search_every": (0, MAX_GAMES), "tune_generations": (1, 10_000),
+            "tune_population": (2, 1000), "tune_node_cap": (100, 10**9),
         }  # fmt: skip
         for name, (least, most) in whole.items():
             value = getattr(self, name)
@@ -204,6 +215,8 @@ class TrainConfig:
             raise BadOption("give a search depth, a time per move or a time control")
         if self.time_control:
             TimeControl.parse(self.time_control)  # BadOption naming the malformed clock
+        if self.tune_search_every and not self.tune_suite:
+            raise BadOption("--tune-search-every needs --tune-suite FILE")
 
     def _check_types(self) -> None:
         """Text where text belongs, a flag where a flag does (a checkpoint's JSON can hold
@@ -211,7 +224,7 @@ class TrainConfig:
         for name in ("game", "algo", "vs", "out", "update", "loss", "eval_vs", "outcome_at_cut"):
             if not isinstance(getattr(self, name), str):
                 raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
-        for name in ("time_control", "init", "stages", "book"):
+        for name in ("time_control", "init", "stages", "book", "search_params", "tune_suite"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise BadOption(f"{name} must be text or absent, not {value!r:.60}")
@@ -334,6 +347,9 @@ class Trainer:
             options["lam"] = config.lam
         self.learner = learner_cls(self.game, theta, **options)
         self._learner_options = options
+        self.retuner = self._retuner(resume)
+        if self.retuner is not None:
+            self.learner.searcher.set_params(self.retuner.params)
         self.average = resume.theta.copy() if resume is not None else theta.copy()
         if resume is not None:
             self.learner.rule.load_state(resume.metadata["training"].get("update_rule", {}))
@@ -376,6 +392,35 @@ class Trainer:
         except BadWeights as exc:
             raise BadOption(f"--vs: {exc}") from None
         return SearchPlayer(self.game, weights, self.config.limits(), name=spec_label(vs))
+
+    def _retuner(self, resume: Weights | None) -> SearchRetuner | None:
+        """The search tuner of ``--tune-search-every`` (its suite read now), if asked for."""
+        config = self.config
+        if not config.tune_search_every:
+            return None
+        assert config.tune_suite is not None
+        saved = resume.metadata["training"].get("search_tuning") if resume is not None else None
+        return SearchRetuner(
+            self.game,
+            every=config.tune_search_every,
+            suite=config.tune_suite,
+            generations=config.tune_generations,
+            population=config.tune_population,
+            node_cap=config.tune_node_cap,
+            seed=config.seed,
+            out=config.out,
+            base_params=self.learner.searcher.params,
+            saved=saved,
+        )
+
+    def _retune(self, executor: Executor | None) -> None:
+        """Re-tune the search parameters if due (at a game boundary, no game in flight)."""
+        done = self.progress.games_done
+        if self.retuner is None or done >= self.config.games or not self.retuner.due(done):
+            return
+        params = self.retuner.retune(self.learner.theta, self.progress.games_done, executor)
+        self.learner.searcher.set_params(params)
+        self.checkpoint()
 
     def _yardsticks(self) -> YardstickRunner | None:
         """The measurements against fixed opponents, if asked for (opponents checked now)."""
@@ -480,6 +525,7 @@ class Trainer:
                 self._rewind_and_checkpoint(before)
                 raise self._diverged(row["game"])
             self._after_game(row, on_game)
+            self._retune(None)
 
     def _play_parallel(
         self, executor: Executor, on_game: Callable[[Progress, dict], None] | None
@@ -510,6 +556,7 @@ class Trainer:
                 self.learner.rule.state(),
                 mask,
                 live=str(self.live.path) if watched and self.live is not None else None,
+                params=self.learner.searcher.params if self.retuner is not None else None,
             )
             in_flight[executor.submit(play_training_game, task)] = task
 
@@ -521,10 +568,19 @@ class Trainer:
                     config.time_budget is not None
                     and time.perf_counter() - started > config.time_budget
                 )
+                # A re-tuning waits for the games in flight, then has every worker.
+                done = self.progress.games_done
+                retune_due = (
+                    self.retuner is not None and done < config.games and self.retuner.due(done)
+                )
+                if retune_due and not in_flight:
+                    self._retune(executor)
+                    continue
                 while (
                     len(in_flight) < executor.workers
                     and next_index < config.games
                     and not over_budget
+                    and not retune_due
                 ):
                     send(next_index)
                     next_index += 1
@@ -726,6 +782,8 @@ class Trainer:
         }
         if self.config.average:  # what the learner continues from
             meta["training"]["live_theta"] = self.learner.theta.tolist()
+        if self.retuner is not None:
+            meta["training"]["search_tuning"] = self.retuner.to_dict()
         Weights.for_game(self.game, self.current_weights(), **meta).save(path or self.config.out)
 
     def _append_log(self, row: dict) -> None:

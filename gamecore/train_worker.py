@@ -50,6 +50,8 @@ class GameTask:
     live: str | None = None
     """Publish this game in that ``OUT.live`` file as it is played (one game of those in
     flight is; see :mod:`gamecore.live`)."""
+    params: Any = None
+    """The learner's search parameters when the run re-tunes them (None: as configured)."""
 
 
 @dataclass
@@ -76,6 +78,8 @@ def play_training_game(task: GameTask) -> GameReport:
     learner.theta[:] = task.theta
     learner.rule.load_state(task.rule_state)
     learner.trainable = task.mask
+    if task.params is not None:
+        learner.searcher.set_params(task.params)
     trainer.rng.bit_generator.state = game_seed(task.config.seed, task.index).bit_generator.state
     trainer.live = _publisher(task)
     row = trainer.play_game(task.index)
@@ -112,6 +116,8 @@ def _trainer_for(config: Any):
     if key not in _TRAINERS:
         _TRAINERS.clear()
         # The driver checks files and measures the weights; a worker only plays.
-        local = dataclasses.replace(config, init="zeros", eval_every=0, stages=None)
+        local = dataclasses.replace(
+            config, init="zeros", eval_every=0, stages=None, tune_search_every=0
+        )
         _TRAINERS[key] = Trainer(local)
     return _TRAINERS[key]

@@ -204,7 +204,7 @@ class TuneState:
             "population": [_key(c) for c in self.population],
             "scores": self.scores,
             "best": _key(self.best),
-            "random_state": _jsonable(self.random_state),
+            "random_state": jsonable(self.random_state),
         }
         write_text_atomically(path, json.dumps(data) + "\n")
 
@@ -227,7 +227,7 @@ class TuneState:
                 population=[_bits(text) for text in data["population"]],
                 scores={k: (int(v[0]), int(v[1])) for k, v in data["scores"].items()},
                 best=_bits(data["best"]),
-                random_state=_tupled(data["random_state"]),
+                random_state=tupled(data["random_state"]),
             )
         except OSError as exc:
             raise BadOption(f"cannot read checkpoint {str(path)!r}: {exc.strerror}") from None
@@ -246,15 +246,16 @@ def _bits(text: str) -> list[int]:
     return [int(c) for c in text]
 
 
-def _jsonable(value: Any) -> Any:
+def jsonable(value: Any) -> Any:
+    """``random.getstate()`` as JSON can hold it (tuples as lists); :func:`tupled` undoes it."""
     if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     return value
 
 
-def _tupled(value: Any) -> Any:
+def tupled(value: Any) -> Any:
     if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
+        return tuple(tupled(v) for v in value)
     return value
 
 

@@ -23,6 +23,7 @@ from gamecore.tuning import (
     gray_decode,
     gray_encode,
 )
+from gamecore.weights import Weights
 from tests.test_mates import SUITE, uci_of
 
 FAST = ["--population", "4", "--node-cap", "20000", "--workers", "1"]
@@ -152,3 +153,46 @@ def test_suite_lines_read_back(chess_game):
     move = state.parse_move(uci_of(fen, san))
     [position] = parse_suite(chess_game, suite_line(chess_game, fen, [move], "x"))
     assert position.best == (move,) and position.name == "x" and position.position == fen
+
+
+# -- train --tune-search-every ----------------------------------------------------------
+
+
+def tuning_run(tmp_path: Path, suite: Path, games: int, *extra: str) -> list[str]:
+    return [
+        "train", "chess", "--games", str(games), "--depth", "2", "--workers", "1",
+        "--search-params", "tournament", "--tune-search-every", "2",
+        "--tune-suite", str(suite), "--tune-population", "4", "--tune-node-cap", "20000",
+        "--out", str(tmp_path / "run.npz"), *extra,
+    ]  # fmt: skip
+
+
+def test_a_training_run_retunes_its_search_every_n_games(tmp_path, suite, chess_game):
+    assert main(tuning_run(tmp_path, suite, 5)) == 0
+    log = rows(tmp_path / "run.npz.tune.csv")
+    assert [(r["games"], r["generation"]) for r in log] == [
+        ("2", "1"),
+        ("2", "2"),
+        ("4", "3"),
+        ("4", "4"),
+    ]
+    tuned = search_params.read(tmp_path / "run.npz.search.json", chess_game)
+    saved = Weights.load(tmp_path / "run.npz").metadata["training"]["search_tuning"]
+    assert search_params.from_dict(saved["params"]) == tuned
+    assert saved["last_tuned"] == 4
+
+
+def test_a_resumed_run_keeps_its_tuning(tmp_path, suite):
+    assert main(tuning_run(tmp_path, suite, 3)) == 0
+    first = rows(tmp_path / "run.npz.tune.csv")
+    assert [r["games"] for r in first] == ["2", "2"]
+    assert main(tuning_run(tmp_path, suite, 5, "--resume", str(tmp_path / "run.npz"))) == 0
+    log = rows(tmp_path / "run.npz.tune.csv")
+    assert [(r["games"], r["generation"]) for r in log][:2] == [("2", "1"), ("2", "2")]
+    assert [(r["games"], r["generation"]) for r in log][2:] == [("4", "3"), ("4", "4")]
+
+
+def test_retuning_needs_a_suite(tmp_path, capsys):
+    args = ["train", "chess", "--games", "2", "--tune-search-every", "2"]
+    assert main([*args, "--out", str(tmp_path / "r.npz")]) == 2
+    assert "--tune-search-every needs --tune-suite FILE" in capsys.readouterr().err

@@ -145,6 +145,29 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "ships, or tournament (default: training mode, which prunes nothing by the weights)",
     )
     parser.add_argument(
+        "--tune-search-every",
+        type=validate.every,
+        metavar="N",
+        help="re-tune the learner's search parameters on --tune-suite every N games with the "
+        "current weights (seed 004's GA, a few generations each time; docs/tuning.md)",
+    )
+    parser.add_argument("--tune-suite", metavar="FILE", help="positions with best moves")
+    parser.add_argument(
+        "--tune-generations",
+        type=validate.integer(1, 10_000),
+        metavar="G",
+        help="GA generations per re-tuning (default 2)",
+    )
+    parser.add_argument(
+        "--tune-population", type=validate.integer(2, 1000), metavar="P", help="(default 10)"
+    )
+    parser.add_argument(
+        "--tune-node-cap",
+        type=validate.integer(100, 10**9),
+        metavar="N",
+        help="nodes a suite position may take (default 50,000)",
+    )
+    parser.add_argument(
         "--min-depth", type=validate.depth, help="TreeStrap(αβ): least depth of an update"
     )
     parser.add_argument(
@@ -224,6 +247,11 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "tie_sides": args.tie_sides,
         "min_depth": args.min_depth,
         "search_params": args.search_params,
+        "tune_search_every": args.tune_search_every,
+        "tune_suite": args.tune_suite,
+        "tune_generations": args.tune_generations,
+        "tune_population": args.tune_population,
+        "tune_node_cap": args.tune_node_cap,
         "lam": args.lam,
         "opening_plies": args.opening_plies,
         "max_plies": args.max_plies,
