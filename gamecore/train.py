@@ -569,9 +569,11 @@ class Trainer:
                     and time.perf_counter() - started > config.time_budget
                 )
                 # A re-tuning waits for the games in flight, then has every worker.
-                done = self.progress.games_done
+                played = self.progress.games_done
                 retune_due = (
-                    self.retuner is not None and done < config.games and self.retuner.due(done)
+                    self.retuner is not None
+                    and played < config.games
+                    and self.retuner.due(played)
                 )
                 if retune_due and not in_flight:
                     self._retune(executor)
