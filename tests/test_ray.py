@@ -78,3 +78,21 @@ def test_an_unreachable_cluster_is_a_one_line_error(tmp_path):
     )  # fmt: skip
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and "Ray cluster" in result.stderr
+
+
+def test_tuning_scores_organisms_on_ray_as_here(executor):
+    """tune-search's fitness on Ray workers equals the same searches in this process."""
+    import gamecore
+    from gamecore.search import SearchParams
+    from gamecore.suites import parse_suite
+    from gamecore.tuning import suite_evaluator
+    from gamecore.weights import Weights
+    from tests.test_mates import SUITE, uci_of
+
+    game = gamecore.get_game("chess")
+    text = "\n".join(f"{fen} bm {uci_of(fen, san)};" for _, fen, san, _ in SUITE[:4])
+    positions = parse_suite(game, text)
+    theta = Weights.default(game).theta
+    candidates = [SearchParams.tournament(), SearchParams.tournament()._replace(multi_cut=True)]
+    here = suite_evaluator(game, positions, theta, 20_000, None)(candidates)
+    assert suite_evaluator(game, positions, theta, 20_000, executor)(candidates) == here
