@@ -3,6 +3,7 @@
 Usage:
     python benchmarks/search_profile.py GAME [-o players=6] [--weights FILE]
         [--games 4] [--time-per-move 1.0] [--max-plies 300] [--out PREFIX]
+        [--search-params SPEC]
 
 Plays ``--games`` self-play games with the given weights (default: the
 game's hand-set weights), a search of ``--time-per-move`` seconds for every
@@ -23,13 +24,22 @@ import numpy as np
 import gamecore
 from gamecore.commands.common import parse_options
 from gamecore.kernel_api import ONGOING
-from gamecore.search import Limits, Searcher
+from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.search_params import resolve as resolve_search_params
 from gamecore.weights import Weights
 
 
-def play(game, weights: Weights, games: int, seconds: float, max_plies: int, seed: int):
+def play(
+    game,
+    weights: Weights,
+    games: int,
+    seconds: float,
+    max_plies: int,
+    seed: int,
+    params: SearchParams | None = None,
+):
     rng = np.random.default_rng(seed)
-    searcher = Searcher(game, weights.theta)
+    searcher = Searcher(game, weights.theta, params)
     branching: list[int] = []
     depths: list[int] = []
     nps: list[float] = []
@@ -86,11 +96,13 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--search-params", default=None, metavar="SPEC")
     args = parser.parse_args()
     game = gamecore.get_game(args.game, **parse_options(args.option))
     weights = Weights.load(args.weights, game) if args.weights else Weights.default(game)
+    params = resolve_search_params(game, args.search_params)
     branching, depths, nps = play(
-        game, weights, args.games, args.time_per_move, args.max_plies, args.seed
+        game, weights, args.games, args.time_per_move, args.max_plies, args.seed, params
     )
     prefix = args.out or f"{game.name}-profile"
     bf_rows = histogram(branching, 10)
