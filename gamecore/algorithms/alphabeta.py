@@ -215,7 +215,8 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         return 0.0
     moves, info, tt = ctx.moves, ctx.info, ctx.tt
     theta, fidx, fval = ctx.theta, ctx.fidx, ctx.fval
-    ctx.targets[ply] = -1  # no recapture after a null move or a multi-cut trial
+    if params.recapture_extension > 0:
+        ctx.targets[ply] = -1  # no recapture after a null move or a multi-cut trial
     n = game.gen_moves(st, moves[ply])
     result = game.status(st, n)
     # A root already over by rule (a repetition nobody claimed) is still searched
@@ -310,7 +311,9 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         move = next_move(ctx, ply, i, n)
         noisy = game.order_key(st, move) > 0
         quiet = not noisy
-        extend = extension(st, ctx, params, ply, move, n, False)
+        extend = 0
+        if params.one_reply_extension + params.recapture_extension + params.game_extension > 0:
+            extend = extension(st, ctx, params, ply, move, n, False)
         if params.recapture_extension > 0:
             ctx.targets[ply] = game.move_target(st, move) if noisy else -1
         game.make_move(st, move)
