@@ -175,3 +175,30 @@ def test_the_shipped_file_is_valid_json_for_its_game():
         game = gamecore.get_game(name)
         data = json.loads(search_params.named(game)["default"].read_text())
         assert data["game"] == name and data["format"] == search_params.FORMAT
+
+
+GAMES = ["chess", "checkers", "duchess", "connect4", "othello", "hex"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(params=params_strategy(), seed=st.integers(0, 2**16))
+def test_any_parameters_search_every_game_soundly(name, params, seed):
+    """Whatever the parameters, every game (the plugins too) gets a legal move, a finite
+    score, and its position back unchanged."""
+    game = gamecore.get_game(name)
+    rng = np.random.default_rng(seed)
+    state = game.initial_state()
+    for _ in range(int(rng.integers(0, 12))):
+        moves = state.legal_moves()
+        if not moves or state.is_terminal():
+            break
+        state.push_unchecked(moves[int(rng.integers(len(moves)))])
+    if state.is_terminal() or not state.legal_moves():
+        return
+    before = state.to_text()
+    theta = Weights.default(game).theta
+    info = Searcher(game, theta, params, 4).search(state, Limits(depth=3, nodes=200_000))
+    assert info.best_move in state.legal_moves()
+    assert np.isfinite(info.score.value)
+    assert state.to_text() == before
