@@ -16,7 +16,7 @@ import sys
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 
 def main() -> int:
@@ -28,9 +28,8 @@ def main() -> int:
     with open(args.log, newline="") as handle:
         rows = list(csv.DictReader(handle))
     generation = [int(r["generation"]) for r in rows]
-    millions = [
-        [float(r[key]) / 1e6 for r in rows] for key in ("mean_nodes", "best_nodes", "best_ever_nodes")
-    ]
+    columns = ("mean_nodes", "best_nodes", "best_ever_nodes")
+    millions = [[float(r[key]) / 1e6 for r in rows] for key in columns]
     handset = float(rows[0]["handset_nodes"]) / 1e6
     fig, ax = plt.subplots(figsize=(7, 4))
     ax.plot(generation, millions[0], label="population mean", color="tab:blue")
