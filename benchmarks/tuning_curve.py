@@ -41,7 +41,7 @@ def main() -> int:
     solved = ax.twinx()
     solved.plot(generation, [int(r["best_solved"]) for r in rows], color="tab:red", alpha=0.4)
     solved.set_ylabel("solved by the generation's best", color="tab:red")
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="lower left", fontsize=8)
     ax.set_title(args.title, fontsize=10)
     fig.tight_layout()
     fig.savefig(args.out, dpi=110)
