@@ -571,9 +571,7 @@ class Trainer:
                 # A re-tuning waits for the games in flight, then has every worker.
                 played = self.progress.games_done
                 retune_due = (
-                    self.retuner is not None
-                    and played < config.games
-                    and self.retuner.due(played)
+                    self.retuner is not None and played < config.games and self.retuner.due(played)
                 )
                 if retune_due and not in_flight:
                     self._retune(executor)

@@ -176,4 +176,3 @@ def _state_from_dict(data: dict[str, Any] | None, config: TuneConfig) -> TuneSta
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise BadOption(f"that checkpoint's search tuning is damaged: {exc}") from None
-

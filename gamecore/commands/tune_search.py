@@ -67,26 +67,39 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "hand-set reference the log compares with",
     )
     defaults = TuneConfig()
-    parser.add_argument("--population", type=validate.integer(2, 1000), default=defaults.population)
     parser.add_argument(
-        "--generations", type=validate.integer(1, 100_000), default=defaults.generations
+        "--population",
+        type=validate.integer(2, 1000),
+        default=defaults.population,
+        metavar="N",
+        help=f"organisms per generation (default {defaults.population})",
+    )
+    parser.add_argument(
+        "--generations",
+        type=validate.integer(1, 100_000),
+        default=defaults.generations,
+        metavar="N",
+        help=f"generations to evolve (default {defaults.generations})",
     )
     parser.add_argument(
         "--crossover",
         type=validate.fraction,
         default=defaults.crossover,
+        metavar="P",
         help=f"chance a pair of parents is crossed (default {defaults.crossover})",
     )
     parser.add_argument(
         "--mutation",
         type=validate.fraction,
         default=defaults.mutation,
+        metavar="P",
         help=f"chance each bit flips (default {defaults.mutation})",
     )
     parser.add_argument(
         "--elite",
         type=validate.integer(0, 999),
         default=defaults.elite,
+        metavar="N",
         help="best organisms copied unchanged (default 1)",
     )
     parser.add_argument(
