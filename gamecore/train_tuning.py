@@ -34,10 +34,8 @@ from gamecore.tuning import (
     TuneConfig,
     Tuner,
     TuneState,
-    jsonable,
     solve_suite,
     suite_evaluator,
-    tupled,
 )
 
 TUNE_LOG_FIELDS = [
@@ -120,7 +118,7 @@ class SearchRetuner:
         for _ in range(self.generations):
             record = tuner.step(lambda: time.perf_counter() - started)
             self._log(games_done, record, current.nodes, current.solved)
-        best_nodes, _ = tuner.state.scores["".join(map(str, tuner.state.best))]
+        best_nodes, _ = tuner.state.best_score()
         if best_nodes < current.nodes:  # never worse than what the learner had
             self.params = checked(tuner.best_params())
         self.state = tuner.state
@@ -154,25 +152,20 @@ class SearchRetuner:
 
     def to_dict(self) -> dict[str, Any]:
         """What the training checkpoint keeps (JSON)."""
-        tuner = None
-        if self.state is not None:
-            tuner = {
-                "generation": self.state.generation,
-                "population": ["".join(map(str, c)) for c in self.state.population],
-                "random_state": jsonable(self.state.random_state),
-            }
-        return {"params": self.params._asdict(), "last_tuned": self.last_tuned, "tuner": tuner}
+        return {
+            "params": self.params._asdict(),
+            "last_tuned": self.last_tuned,
+            "tuner": None if self.state is None else self.state.to_dict(),
+        }
 
 
 def _state_from_dict(data: dict[str, Any] | None, config: TuneConfig) -> TuneState | None:
+    """The GA's state in a checkpoint, run with this run's ``config``."""
     if data is None:
         return None
     try:
-        return TuneState(
-            config=config,
-            generation=int(data["generation"]),
-            population=[[int(c) for c in text] for text in data["population"]],
-            random_state=tupled(data["random_state"]),
-        )
+        state = TuneState.from_dict(data)
     except (KeyError, TypeError, ValueError) as exc:
         raise BadOption(f"that checkpoint's search tuning is damaged: {exc}") from None
+    state.config = config
+    return state

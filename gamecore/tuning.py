@@ -194,18 +194,35 @@ class TuneState:
     best: list[int] = field(default_factory=list)
     random_state: Any = None
 
-    def save(self, path: Path, context: dict[str, Any]) -> None:
-        data = {
-            "format": CHECKPOINT_FORMAT,
-            "version": 1,
-            "context": context,
+    def best_score(self) -> tuple[int, int]:
+        """(nodes, solved) of the best chromosome."""
+        return self.scores[_key(self.best)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON holds it (a checkpoint, or a training run's metadata)."""
+        return {
             "config": asdict(self.config),
             "generation": self.generation,
             "population": [_key(c) for c in self.population],
             "scores": self.scores,
             "best": _key(self.best),
-            "random_state": jsonable(self.random_state),
+            "random_state": _jsonable(self.random_state),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TuneState:
+        """The state :meth:`to_dict` wrote; ValueError, KeyError or TypeError if damaged."""
+        return cls(
+            config=TuneConfig(**data["config"]),
+            generation=int(data["generation"]),
+            population=[_bits(text) for text in data["population"]],
+            scores={k: (int(v[0]), int(v[1])) for k, v in data["scores"].items()},
+            best=_bits(data["best"]) if data["best"] else [],
+            random_state=_tupled(data["random_state"]),
+        )
+
+    def save(self, path: Path, context: dict[str, Any]) -> None:
+        data = {"format": CHECKPOINT_FORMAT, "version": 1, "context": context, **self.to_dict()}
         write_text_atomically(path, json.dumps(data) + "\n")
 
     @classmethod
@@ -221,19 +238,11 @@ class TuneState:
                 raise BadOption(
                     f"checkpoint {str(path)!r} is of a run with another {', '.join(changed)}"
                 )
-            state = cls(
-                config=TuneConfig(**data["config"]),
-                generation=int(data["generation"]),
-                population=[_bits(text) for text in data["population"]],
-                scores={k: (int(v[0]), int(v[1])) for k, v in data["scores"].items()},
-                best=_bits(data["best"]),
-                random_state=tupled(data["random_state"]),
-            )
+            return cls.from_dict(data)
         except OSError as exc:
             raise BadOption(f"cannot read checkpoint {str(path)!r}: {exc.strerror}") from None
         except (ValueError, KeyError, TypeError) as exc:
             raise BadOption(f"checkpoint {str(path)!r} is damaged: {exc}") from None
-        return state
 
 
 def _key(chromosome: list[int]) -> str:
@@ -246,16 +255,16 @@ def _bits(text: str) -> list[int]:
     return [int(c) for c in text]
 
 
-def jsonable(value: Any) -> Any:
-    """``random.getstate()`` as JSON can hold it (tuples as lists); :func:`tupled` undoes it."""
+def _jsonable(value: Any) -> Any:
+    """``random.getstate()`` as JSON can hold it (tuples as lists); ``_tupled`` undoes it."""
     if isinstance(value, tuple):
-        return [jsonable(v) for v in value]
+        return [_jsonable(v) for v in value]
     return value
 
 
-def tupled(value: Any) -> Any:
+def _tupled(value: Any) -> Any:
     if isinstance(value, list):
-        return tuple(tupled(v) for v in value)
+        return tuple(_tupled(v) for v in value)
     return value
 
 
@@ -269,7 +278,6 @@ class Tuner:
         evaluate: Callable[[list[SearchParams]], list[SuiteScore]],
         state: TuneState | None = None,
     ) -> None:
-        config.check()
         self.config = config
         self.base_params = base_params
         self.evaluate = evaluate

@@ -190,12 +190,10 @@ def null_move_reduction(params, depth):
 
 
 @kernel
-def extension(st, ctx, params, ply, move, n, gives_check):
-    """Quarter plies to add to ``move`` (made at ``ply``, not yet on the board): the sum of
-    the extensions that apply, at most one ply."""
+def extension(st, ctx, params, ply, move, n):
+    """Quarter plies to add to ``move`` (made at ``ply``, not yet on the board) for all but
+    the check extension (known only after the move): the sum that applies, at most a ply."""
     units = 0
-    if gives_check:
-        units += params.check_extension
     if n == 1:
         units += params.one_reply_extension
     if params.recapture_extension > 0 and ply > 0:
@@ -236,9 +234,10 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     slot = ttable.probe(tt, key)
     if slot >= 0:
         tt_move = tt.move[slot]
-        low = from_tt(tt.lower[slot], ply)
-        cut_before = low >= beta
+        if params.multi_cut:
+            cut_before = from_tt(tt.lower[slot], ply) >= beta
         if ply > 0 and tt.depth[slot] >= depth:
+            low = from_tt(tt.lower[slot], ply)
             high = from_tt(tt.upper[slot], ply)
             if low >= beta:
                 return low
@@ -254,17 +253,18 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     if pruning and (params.null_move or params.futility):
         static = evaluate(st, theta, fidx, fval)
 
+    null_reduce = null_move_reduction(params, depth) if params.null_move else 0
     if (
         params.null_move
         and pruning
         and null_ok
-        and depth > null_move_reduction(params, depth)
+        and depth > null_reduce
         and static >= beta
         and game.null_move_ok(st)
     ):
         game.make_null(st)
         low, high, sign = child_window(game.team_to_move(st) == team, beta - EPS, beta)
-        reduced = depth - ONE_PLY - null_move_reduction(params, depth)
+        reduced = depth - ONE_PLY - null_reduce
         value = sign * negamax(st, ctx, params, reduced, ply + 1, low, high, np.int64(0))
         game.unmake_null(st)
         if info[ABORTED]:
@@ -313,7 +313,7 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         quiet = not noisy
         extend = 0
         if params.one_reply_extension + params.recapture_extension + params.game_extension > 0:
-            extend = extension(st, ctx, params, ply, move, n, False)
+            extend = extension(st, ctx, params, ply, move, n)
         if params.recapture_extension > 0:
             ctx.targets[ply] = game.move_target(st, move) if noisy else -1
         game.make_move(st, move)

@@ -233,7 +233,7 @@ def _evolve(
             tuner.state.save(run.checkpoint, run.context)
     finally:
         bar.close()
-    nodes, solved = tuner.state.scores["".join(map(str, tuner.state.best))]
+    nodes, solved = tuner.state.best_score()
     print(
         f"best: {nodes:,} nodes, {solved}/{len(positions)} solved "
         f"({100 * nodes / max(reference.nodes, 1):.1f}% of the hand-set parameters' nodes); "
