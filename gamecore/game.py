@@ -29,6 +29,7 @@ from gamecore.geometry import Geometry, PieceView
 from gamecore.kernel_api import NULL_MOVE_FUNCTIONS
 
 if TYPE_CHECKING:
+    from gamecore.neighbourhoods import Relations
     from gamecore.search import Score
     from gamecore.state import State
 
@@ -486,6 +487,12 @@ class Game(ABC):
         piece-square features returns ``{}``.
         """
         return {}
+
+    def neighbourhood_relations(self) -> Relations | None:
+        """How the cells see each other (lines and leaper steps), for neighbourhood
+        evaluations (:mod:`gamecore.neighbourhoods`); None (the default): the game has
+        none. A game that returns relations also defines the kernel's ``cell_codes``."""
+        return None
 
     def board_diagram(self, arrays: tuple) -> str:
         """The position drawn as plain text for a terminal (``gamecore play``).

@@ -58,6 +58,7 @@ OPTIONAL_FUNCTIONS = (
     "king_attacked",
     "move_target",
     "extends_move",
+    "cell_codes",
     *NULL_MOVE_FUNCTIONS,
     *INCREMENTAL_FUNCTIONS,
 )
@@ -172,6 +173,15 @@ def extends_move(st, move):
     (``SearchParams.game_extension``), e.g. chess's pawn to the seventh rank. Optional: the
     default is False.
     """
+    raise _contract()
+
+
+def cell_codes(st, out):
+    """Write every cell's occupant as the team to move sees it into ``out`` (int64, one
+    per cell of ``Game.neighbourhood_relations``): 0 empty, 1..K a piece kind of the
+    mover's team, K+1..2K of the others, -1 a cell this board lacks. Cells are in the
+    mover's frame (chess flips the board for Black), so one set of neighbourhood weights
+    serves every side. Optional: games without neighbourhoods leave it out."""
     raise _contract()
 
 

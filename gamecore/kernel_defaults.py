@@ -50,6 +50,14 @@ def extends_move(st, move):
 
 
 @kernel
+def cell_codes(st, out):
+    """Every cell absent: a game without neighbourhoods has no occupants to report (and
+    :func:`gamecore.neighbourhoods.relations_of` refuses it before this is reached)."""
+    for c in range(out.shape[0]):
+        out[c] = -1
+
+
+@kernel
 def null_move_ok(st):
     """False: a game that defines no null move never has one tried, so the search never
     reaches ``make_null``; pruning by a pass would be unsound where zugzwang is common."""

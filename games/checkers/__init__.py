@@ -25,6 +25,7 @@ from games.checkers.layout import BLACK, KINGS, QUIET, WHITE
 from games.checkers.notation import START_FEN, jump_path, load_fen, move_to_pdn, write_fen
 
 if TYPE_CHECKING:
+    from gamecore.neighbourhoods import Relations
     from gamecore.state import State
 
 LIGHT = (240, 217, 181)
@@ -180,6 +181,12 @@ class CheckersGame(Game):
 
     def side_mirror(self) -> np.ndarray:
         return side_mirror()
+
+    def neighbourhood_relations(self) -> Relations:
+        """The four diagonals through each square (seed 001's neighbourhoods)."""
+        from games.checkers.neighbourhoods import relations
+
+        return relations()
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """checkers-chinook's square weights of the mover's men and kings (Black's view)."""

@@ -16,10 +16,12 @@ from games.checkers.features import COUNT, features
 from games.checkers.layout import HASH, PLY, SIDE
 from games.checkers.makemove import make_move, unmake_move
 from games.checkers.movegen import gen_moves, gen_noisy
+from games.checkers.neighbourhoods import cell_codes
 from games.checkers.rules import hash_full, king_attacked, status
 from games.checkers.search_support import make_null, null_move_ok, order_key, unmake_null
 
 __all__ = [
+    "cell_codes",
     "features",
     "gen_moves",
     "gen_noisy",

@@ -24,6 +24,7 @@ from games.chess.features import FEATURE_SET, GROUPS, side_mirror
 from games.chess.fen import START_FEN, load_fen, write_fen
 
 if TYPE_CHECKING:
+    from gamecore.neighbourhoods import Relations
     from gamecore.search import Score
     from gamecore.state import State
 
@@ -289,6 +290,12 @@ class ChessGame(Game):
         if flag == layout.CASTLING:
             tags.append("castle")
         return frozenset(tags)
+
+    def neighbourhood_relations(self) -> Relations:
+        """The paper's 17-vector: ranks, files, diagonals, knight squares (seed 001)."""
+        from games.chess.neighbourhoods import relations
+
+        return relations()
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """chess-meep's square weights of White's own pieces (kings: the middlegame table)."""

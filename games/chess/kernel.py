@@ -15,6 +15,7 @@ from games.chess.features import features
 from games.chess.layout import HASH, PLY, SIDE
 from games.chess.makemove import make_move, unmake_move
 from games.chess.movegen import gen_moves, gen_noisy
+from games.chess.neighbourhoods import cell_codes
 from games.chess.rules import hash_full, king_attacked, status
 from games.chess.search_support import (
     extends_move,
@@ -26,6 +27,7 @@ from games.chess.search_support import (
 )
 
 __all__ = [
+    "cell_codes",
     "extends_move",
     "features",
     "gen_moves",

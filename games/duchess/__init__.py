@@ -39,6 +39,7 @@ from games.duchess.layout import (
 from games.duchess.mesh import N_CELLS, VORTEX, build_mesh
 
 if TYPE_CHECKING:
+    from gamecore.neighbourhoods import Relations
     from gamecore.state import State
 
 
@@ -295,6 +296,12 @@ class DuchessGame(Game):
 
     def board_diagram(self, arrays: tuple) -> str:
         return display.diagram(arrays)
+
+    def neighbourhood_relations(self) -> Relations:
+        """Mesh lines and knight steps through each cell (seed 001's neighbourhoods)."""
+        from games.duchess.neighbourhoods import relations
+
+        return relations()
 
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """Chair 0's frame: cell c of glyph X maps to its psq feature (all chairs share it)."""

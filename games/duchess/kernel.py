@@ -26,6 +26,7 @@ from games.duchess.features import (
 from games.duchess.layout import HASH, PLY, SEAT
 from games.duchess.makemove import make_move, unmake_move
 from games.duchess.movegen import gen_moves, gen_noisy
+from games.duchess.neighbourhoods import cell_codes
 from games.duchess.rules import hash_full, king_attacked, status
 from games.duchess.search_support import (
     make_null,
@@ -36,6 +37,7 @@ from games.duchess.search_support import (
 )
 
 __all__ = [
+    "cell_codes",
     "features",
     "gen_moves",
     "gen_noisy",
