@@ -54,6 +54,16 @@ class Relations:
     kinds: int
     """Piece kinds per side: ``cell_codes`` gives 0 for empty, 1..kinds for the mover's
     team, kinds+1..2·kinds for the others."""
+    symmetric: tuple[tuple[int, ...], ...] = ()
+    """Classes of slots that mean the same up to the board's symmetry (chess: the two
+    ranks, the two files, the four diagonals, the eight knight squares): their base
+    weights are averaged after each game (:func:`average_symmetric`, the paper's §5.4)."""
+    mirror: tuple[int, ...] = ()
+    """The slot each slot becomes in the board's left-right mirror (empty: none). Kinds
+    in :attr:`directional` (pawns, which only go forward) are averaged with their mirror
+    image only, not over the whole class."""
+    directional: tuple[int, ...] = ()
+    """Piece kinds (1..kinds) that see only the left-right symmetry."""
 
     def __post_init__(self) -> None:
         cells = self.lines.shape[0]
@@ -96,6 +106,27 @@ class Relations:
     def base_index(self, centre: int, slot: int, satellite: int, adjacent: bool) -> int:
         """Where (centre code, slot, satellite code, adjacency) sits in the base table."""
         return ((centre * self.slots + slot) * self.codes + satellite) * 2 + int(adjacent)
+
+
+def average_symmetric(base: np.ndarray, relations: Relations) -> None:
+    """Average the base weights (in place) over each class of symmetric slots, or over a
+    slot and its mirror image where the centre or the satellite is a directional kind."""
+    table = base.reshape(relations.codes, relations.slots, relations.codes, 2)
+    kinds = relations.kinds
+    directional = np.zeros(relations.codes, dtype=bool)
+    for kind in relations.directional:
+        directional[[kind, kind + kinds]] = True
+    plain = ~directional
+    for members in relations.symmetric:
+        cls = np.array(members, dtype=np.int64)
+        block = table[np.ix_(plain, cls, plain)]
+        table[np.ix_(plain, cls, plain)] = block.mean(axis=1, keepdims=True)
+    if relations.mirror:
+        mirror = list(relations.mirror)
+        for centre in range(relations.codes):
+            rows = slice(None) if directional[centre] else directional
+            both = table[centre][:, rows]
+            table[centre][:, rows] = 0.5 * (both + both[mirror])
 
 
 def relations_of(game) -> Relations:

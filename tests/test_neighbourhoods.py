@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import gamecore
 from gamecore.errors import Unsupported
-from gamecore.neighbourhoods import gather, relations_of
+from gamecore.neighbourhoods import average_symmetric, gather, relations_of
 from gamecore.testing import random_walk
 from games.duchess.mesh import N_CELLS, VORTEX, rotate
 from games.duchess.rules_table import SEATING
@@ -135,3 +135,22 @@ def test_duchess_codes_in_the_movers_frame(players: int) -> None:
 def test_a_game_without_neighbourhoods_is_refused() -> None:
     with pytest.raises(Unsupported, match="connect4 declares no neighbourhoods"):
         relations_of(gamecore.get_game("connect4"))
+
+
+def test_symmetric_slots_share_their_base_weights() -> None:
+    """The paper's §5.4 in chess: a Knight sees a Queen alike on either rank, on any
+    diagonal, on any knight square; a pawn, which only goes forward, tells its diagonals
+    ahead from those behind but not left from right."""
+    relations = CHESS.neighbourhood_relations()
+    base = np.random.default_rng(0).random(relations.base_size)
+    average_symmetric(base, relations)
+    table = base.reshape(relations.codes, relations.slots, relations.codes, 2)
+    knight, queen, pawn, their_pawn = 2, 5, 1, 7
+    assert table[knight, 1, queen, 1] == table[knight, 2, queen, 1]
+    assert np.ptp(table[knight, 5:9, queen, 0]) == 0 and np.ptp(table[knight, 9:, queen, 0]) == 0
+    down_left, down_right, up_left, up_right = table[pawn, 5:9, their_pawn, 1]
+    assert down_left == down_right and up_left == up_right and down_left != up_left
+    assert table[knight, 5, their_pawn, 0] != table[knight, 7, their_pawn, 0]
+    assert table[knight, 5, their_pawn, 0] == table[knight, 6, their_pawn, 0]
+    untouched = np.random.default_rng(0).random(relations.base_size)
+    assert (base.reshape(table.shape)[:, 0] == untouched.reshape(table.shape)[:, 0]).all()

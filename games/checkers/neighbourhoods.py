@@ -3,7 +3,9 @@
 Slots: the centre, then the nearest piece along each diagonal (forward-left,
 forward-right, back-left, back-right, as the mover sees the board), from the
 board's own neighbour table. Checkers has no leapers beyond its jumps, which
-run along the same diagonals. Cells are square indices in the mover's frame:
+run along the same diagonals. A king's four diagonals are alike; a man, which
+only moves forward, has only its left-right mirror image (the base weights
+are averaged accordingly after each game). Cells are square indices in the mover's frame:
 for Black the board is turned half round (index ``31 - i``), so "forward" is
 always towards the opponent.
 """
@@ -30,6 +32,9 @@ def relations() -> Relations:
         line_names=("forward-left", "forward-right", "back-left", "back-right"),
         step_names=(),
         kinds=KINDS,
+        symmetric=((1, 2, 3, 4),),
+        mirror=(0, 2, 1, 4, 3),
+        directional=(1,),
     )
 
 

@@ -1,7 +1,10 @@
 """Chess neighbourhoods (seed 001): the paper's 17-vector, from the board's own directions.
 
 Slots: the centre, the nearest piece left and right along the rank, down and
-up the file, along the four diagonals, then the eight knight squares. Cells
+up the file, along the four diagonals, then the eight knight squares. After
+each game the base weights are averaged over the two ranks, the two files,
+the four diagonals and the eight knight squares; for pawns, which only go
+forward, over left-right mirror images only (the paper's §5.4). Cells
 are squares in the mover's frame: for Black the board is flipped rank for
 rank, so "up the file" is always towards the opponent and one set of weights
 serves both colours.
@@ -52,6 +55,20 @@ def relations() -> Relations:
         line_names=tuple(name for name, _, _ in LINE_DIRECTIONS),
         step_names=tuple(f"knight {df:+d},{dr:+d}" for df, dr in KNIGHT_STEPS),
         kinds=KINDS,
+        symmetric=((1, 2), (3, 4), (5, 6, 7, 8), tuple(range(9, 17))),
+        mirror=(
+            0,
+            2,
+            1,
+            3,
+            4,
+            6,
+            5,
+            8,
+            7,
+            *(9 + KNIGHT_STEPS.index((-df, dr)) for df, dr in KNIGHT_STEPS),
+        ),
+        directional=(1,),
     )
 
 
