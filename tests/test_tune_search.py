@@ -15,7 +15,7 @@ from gamecore import search_params
 from gamecore.cli import main
 from gamecore.errors import BadOption
 from gamecore.search import SearchParams
-from gamecore.suites import parse_suite, suite_line
+from gamecore.suites import parse_suite, read_suite, suite_line
 from gamecore.tuning import (
     CHROMOSOME_BITS,
     decode,
@@ -158,6 +158,15 @@ def test_suite_lines_read_back(chess_game):
     move = state.parse_move(uci_of(fen, san))
     [position] = parse_suite(chess_game, suite_line(chess_game, fen, [move], "x"))
     assert position.best == (move,) and position.name == "x" and position.position == fen
+
+
+def test_an_epd_test_suite_reads_as_it_is(chess_game):
+    """Classic EPD suites (SAN moves, extra operations) need no conversion: the WAC mates."""
+    positions = read_suite(chess_game, str(Path(__file__).parent / "data" / "mates.epd"))
+    assert len(positions) == len(SUITE) == 37
+    for position, (ident, fen, san, _) in zip(positions, SUITE, strict=True):
+        state = chess_game.state_from_text(fen)
+        assert position.name == ident and position.best == (state.parse_move(uci_of(fen, san)),)
 
 
 # -- train --tune-search-every ----------------------------------------------------------
