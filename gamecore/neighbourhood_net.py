@@ -37,7 +37,7 @@ from itertools import combinations
 import numpy as np
 
 from gamecore.jit import kernel
-from gamecore.neighbourhoods import Relations
+from gamecore.neighbourhoods import Relations, gather, relations_of
 
 ORDERS = {"pairs": 2, "triples": 3}
 """Tuple expansions: every tuple of one up to this many inputs (the paper's 2- and 3-tuples)."""
@@ -268,8 +268,6 @@ class NeighbourhoodNetwork:
     """
 
     def __init__(self, game, theta: np.ndarray, expansion: str = "pairs") -> None:
-        from gamecore.neighbourhoods import relations_of
-
         self.game = game
         self.shape = network_shape(relations_of(game), expansion)
         if theta.shape != (self.shape.size,):
@@ -287,8 +285,6 @@ class NeighbourhoodNetwork:
 
     def inputs(self, state) -> np.ndarray:
         """The base-table indices of every neighbourhood of ``state`` (a view, reused)."""
-        from gamecore.neighbourhoods import gather
-
         relations = self.shape.relations
         self.game.kernel.cell_codes(state.arrays, self._codes)
         gather(self._codes, relations.lines, relations.steps, relations.codes, self._inputs)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gamecore.errors import Unsupported
+from gamecore.errors import PluginError, Unsupported
 from gamecore.jit import kernel
 
 ABSENT = -1
@@ -130,10 +130,18 @@ def average_symmetric(base: np.ndarray, relations: Relations) -> None:
 
 
 def relations_of(game) -> Relations:
-    """The game's relations, or :class:`Unsupported` (one line) if it declares none."""
+    """The game's relations: :class:`Unsupported` (one line) if it declares none, and
+    :class:`PluginError` if its kernel cannot say what stands on the cells."""
+    from gamecore.binding import defaulted_functions
+
     relations = game.neighbourhood_relations()
     if relations is None:
         raise Unsupported(f"{game.name} declares no neighbourhoods (Game.neighbourhood_relations)")
+    if "cell_codes" in defaulted_functions(game.kernel_module):
+        raise PluginError(
+            f"kernel {game.kernel_module} of game {game.name!r} lacks cell_codes, "
+            "which its neighbourhood relations need"
+        )
     return relations
 
 

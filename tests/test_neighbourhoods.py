@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamecore
-from gamecore.errors import Unsupported
-from gamecore.neighbourhoods import average_symmetric, gather, relations_of
+from gamecore.errors import PluginError, Unsupported
+from gamecore.neighbourhoods import Relations, average_symmetric, gather, relations_of
 from gamecore.testing import random_walk
 from games.duchess.mesh import N_CELLS, VORTEX, rotate
 from games.duchess.rules_table import SEATING
@@ -133,8 +133,16 @@ def test_duchess_codes_in_the_movers_frame(players: int) -> None:
 
 
 def test_a_game_without_neighbourhoods_is_refused() -> None:
+    connect4 = gamecore.get_game("connect4")
     with pytest.raises(Unsupported, match="connect4 declares no neighbourhoods"):
-        relations_of(gamecore.get_game("connect4"))
+        relations_of(connect4)
+
+    class Declared(type(connect4)):  # relations, but a kernel that cannot fill them
+        def neighbourhood_relations(self) -> Relations:
+            return CHECKERS.neighbourhood_relations()
+
+    with pytest.raises(PluginError, match="lacks cell_codes, which its neighbourhood"):
+        relations_of(Declared())
 
 
 def test_symmetric_slots_share_their_base_weights() -> None:
