@@ -73,7 +73,11 @@ def test_chess_satellites_of_a_knight() -> None:
         (own["P"], 1),  # e4
         (0, 0),  # g4, h5 empty
     ]
-    knight = dict(zip(CHESS.neighbourhood_relations().steps[chess.F3], got[9:], strict=True))
+    relations = CHESS.neighbourhood_relations()
+    inputs = np.zeros((64, relations.slots), dtype=np.int64)
+    gather(codes_of(CHESS, state), relations.lines, relations.steps, relations.codes, inputs)
+    assert inputs[chess.F3, 3] == relations.base_index(own["N"], 3, own["P"], adjacent=True)
+    knight = dict(zip(relations.steps[chess.F3], got[9:], strict=True))
     assert knight[chess.E1] == (own["K"], 0)
     assert knight[chess.E5] == (opp["P"], 0)
     assert knight[chess.H2] == (own["P"], 0)
