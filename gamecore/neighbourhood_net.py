@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
@@ -52,9 +51,6 @@ class NetworkShape:
 
     relations: Relations
     expansion: str
-    tuples: np.ndarray
-    """int64 [tuples, 3]: the inputs multiplied by each tuple weight, -1 padded (the kernels
-    walk the same order with nested loops)."""
 
     @property
     def order(self) -> int:
@@ -74,31 +70,27 @@ class NetworkShape:
         return self.base_size + 1
 
     @property
+    def tuple_count(self) -> int:
+        """Tuple weights: every tuple of 1 up to :attr:`order` distinct inputs, in the order the
+        kernels walk them (singles, then pairs i<j, then triples i<j<k)."""
+        slots = self.relations.slots
+        return sum(math.comb(slots, size) for size in range(1, self.order + 1))
+
+    @property
     def mean(self) -> int:
         """Index of the squash's mean m (the spread s follows it)."""
-        return self.first_tuple + len(self.tuples)
+        return self.first_tuple + self.tuple_count
 
     @property
     def size(self) -> int:
         return self.mean + 2
-
-    def learned(self) -> np.ndarray:
-        """1.0 for weights that gradients move, 0.0 for the squash's m and s."""
-        mask = np.ones(self.size)
-        mask[self.mean :] = 0.0
-        return mask
 
 
 def network_shape(relations: Relations, expansion: str = "pairs") -> NetworkShape:
     """The network over ``relations`` with the ``pairs`` or ``triples`` expansion."""
     if expansion not in ORDERS:
         raise ValueError(f"unknown expansion {expansion!r} (choose from {', '.join(ORDERS)})")
-    rows = [
-        (*members, *(-1,) * (3 - size))
-        for size in range(1, ORDERS[expansion] + 1)
-        for members in combinations(range(relations.slots), size)
-    ]
-    return NetworkShape(relations, expansion, np.array(rows, dtype=np.int64))
+    return NetworkShape(relations, expansion)
 
 
 def initial_weights(shape: NetworkShape, seed: int = 0, spread: float = 0.05) -> np.ndarray:
@@ -107,9 +99,8 @@ def initial_weights(shape: NetworkShape, seed: int = 0, spread: float = 0.05) ->
     theta = np.zeros(shape.size)
     theta[: shape.base_size] = 0.5 + rng.uniform(-spread, spread, shape.base_size)
     theta[shape.bias] = 0.5
-    theta[shape.first_tuple : shape.mean] = rng.uniform(-spread, spread, len(shape.tuples)) / len(
-        shape.tuples
-    )
+    count = shape.tuple_count
+    theta[shape.first_tuple : shape.mean] = rng.uniform(-spread, spread, count) / count
     theta[shape.mean] = -2.0
     theta[shape.mean + 1] = 1.0
     return theta
@@ -225,10 +216,10 @@ def network_gradient(inputs, theta, order, first_tuple, mean_at, grad, scale, x,
     """
     cells, slots = inputs.shape
     log_sum, entropy = _predictions(inputs, theta, order, first_tuple, x, y_hat)
-    if entropy <= 0.0:
-        return 1.0, -1.0
-    top = log_sum / entropy
+    top = log_sum / entropy if entropy > 0.0 else -1.0
     p, dp_dtop = _squash(top, theta, mean_at)
+    if entropy <= 0.0:
+        return p, top
     for n in range(cells):
         if inputs[n, 0] < 0:
             continue

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from gamecore.binding import defaulted_functions
 from gamecore.errors import PluginError, Unsupported
 from gamecore.jit import kernel
 
@@ -132,8 +133,6 @@ def average_symmetric(base: np.ndarray, relations: Relations) -> None:
 def relations_of(game) -> Relations:
     """The game's relations: :class:`Unsupported` (one line) if it declares none, and
     :class:`PluginError` if its kernel cannot say what stands on the cells."""
-    from gamecore.binding import defaulted_functions
-
     relations = game.neighbourhood_relations()
     if relations is None:
         raise Unsupported(f"{game.name} declares no neighbourhoods (Game.neighbourhood_relations)")

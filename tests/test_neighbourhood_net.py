@@ -17,8 +17,8 @@ CHESS = gamecore.get_game("chess")
 def test_tuple_counts_are_the_papers() -> None:
     """17 inputs: 153 weights with pairs, 833 with triples (the paper's §4 and eq. 4.1)."""
     relations = CHESS.neighbourhood_relations()
-    assert len(network_shape(relations, "pairs").tuples) == 153
-    assert len(network_shape(relations, "triples").tuples) == 833
+    assert network_shape(relations, "pairs").tuple_count == 153
+    assert network_shape(relations, "triples").tuple_count == 833
     with pytest.raises(ValueError, match="unknown expansion"):
         network_shape(relations, "quads")
 

@@ -20,8 +20,17 @@ import numpy as np
 from gamecore.jit import kernel
 from gamecore.neighbourhoods import Relations
 from games.duchess import rules_table as R
+from games.duchess.features import FRAME
 from games.duchess.layout import CFG, PRESENT, SEAT, SEAT_CHAIR
-from games.duchess.mesh import CHAIRS, N_CELLS, PER_CHAIR, VORTEX, build_mesh, rotate
+from games.duchess.mesh import (
+    CHAIRS,
+    N_CELLS,
+    PER_CHAIR,
+    VORTEX,
+    build_mesh,
+    ray_table,
+    rotate,
+)
 
 KINDS = len(R.PIECE_LETTERS)
 """K Q R B N P W D F: codes 1..9 for the mover's team, 10..18 for the other team."""
@@ -45,17 +54,16 @@ def _turned_knight_steps(mesh) -> list[list[int]]:
 @cache
 def relations() -> Relations:
     mesh = build_mesh()
-    rays = [
-        list(mesh.rook_rays[c]) + [()] * (ROOK_SLOTS - len(mesh.rook_rays[c]))
-        for c in range(N_CELLS)
-    ]
-    for c in range(N_CELLS):
-        rays[c] += list(mesh.bishop_rays[c]) + [()] * (BISHOP_SLOTS - len(mesh.bishop_rays[c]))
-    longest = max(len(ray) for cell in rays for ray in cell)
-    lines = np.full((N_CELLS, ROOK_SLOTS + BISHOP_SLOTS, longest), -1, dtype=np.int64)
-    for c, cell in enumerate(rays):
-        for k, ray in enumerate(cell):
-            lines[c, k, : len(ray)] = ray
+    longest = max(
+        len(ray) for rays in (mesh.rook_rays, mesh.bishop_rays) for cell in rays for ray in cell
+    )
+    lines = np.concatenate(
+        [
+            ray_table(mesh, "rook_rays", ROOK_SLOTS, longest),
+            ray_table(mesh, "bishop_rays", BISHOP_SLOTS, longest),
+        ],
+        axis=1,
+    )
     steps = np.full((N_CELLS, KNIGHT_SLOTS), -1, dtype=np.int64)
     for c, targets in enumerate(_turned_knight_steps(mesh)):
         steps[c, : len(targets)] = targets
@@ -69,12 +77,6 @@ def relations() -> Relations:
     )
 
 
-FRAME_OF = np.array(
-    [[rotate(c, CHAIRS - k) for c in range(N_CELLS)] for k in range(CHAIRS)], dtype=np.int64
-)
-"""FRAME_OF[chair, c]: where cell ``c`` lands when the board turns ``chair`` to chair 0."""
-
-
 @kernel
 def cell_codes(st, out):
     """Occupants from the mover's team: 0 empty, 1..9 its K Q R B N P W D F, 10..18 the other
@@ -84,13 +86,9 @@ def cell_codes(st, out):
     seat = pos[SEAT]
     chair = SEAT_CHAIR[cfg, seat]
     team = seat & 1
-    for c in range(N_CELLS):
-        out[c] = -1
-    for c in range(N_CELLS):
-        if not PRESENT[cfg, c]:
-            continue
-        p = pos[c]
-        code = 0
-        if p > 0:
-            code = (p & 15) + (0 if ((p >> 4) & 1) == team else KINDS)
-        out[FRAME_OF[chair, c]] = code
+    for c in range(N_CELLS):  # FRAME[chair] is a permutation: every cell written once
+        code = -1
+        if PRESENT[cfg, c]:
+            p = pos[c]
+            code = 0 if p <= 0 else (p & 15) + (0 if ((p >> 4) & 1) == team else KINDS)
+        out[FRAME[chair, c]] = code
