@@ -143,6 +143,9 @@ class TrainConfig:
     """Tie the weights of twin features (the same feature for either side, where the game
     declares them: ``Game.side_mirror``) to be equal and opposite; a random start is tied
     first. False: every weight learns on its own, as before the twins were declared."""
+    quiet_leaves: bool = False
+    """Every update moves H of the quiet position at the end of the updated position's
+    quiescence line (what the search evaluates in its place), not H of the position."""
     min_depth: int = 1
     lam: float = 0.95
     search_params: str | None = None
@@ -231,7 +234,7 @@ class TrainConfig:
         if self.outcome_at_cut not in OUTCOME_AT_CUT:
             choices = " or ".join(OUTCOME_AT_CUT)
             raise BadOption(f"outcome_at_cut must be {choices}, not {self.outcome_at_cut!r:.60}")
-        for name in ("average", "tie_sides"):
+        for name in ("average", "tie_sides", "quiet_leaves"):
             if not isinstance(getattr(self, name), bool):
                 raise BadOption(f"{name} must be true or false, not {getattr(self, name)!r:.60}")
         options = self.game_options
@@ -338,6 +341,7 @@ class Trainer:
             "outcome_step": config.outcome_step,
             "cut_is_draw": config.outcome_at_cut == "draw",
             "tie_sides": config.tie_sides,
+            "quiet_leaves": config.quiet_leaves,
         }
         if config.search_params is not None:
             options["params"] = resolve_search_params(self.game, config.search_params)
@@ -371,16 +375,7 @@ class Trainer:
         learner = type(self.learner)(self.game, self.learner.theta.copy(), **self._learner_options)
         learner.search_and_learn(state, Limits(depth=1))
         gradient, squares = learner._buffers()
-        learner.kernel.move_towards(
-            state.arrays,
-            learner.searcher.ctx,
-            learner.theta,
-            0.0,
-            learner.scale,
-            gradient,
-            squares,
-            np.zeros(learner.kernel.STATS_SIZE),
-        )
+        learner.move_towards(state.arrays, 0.0, gradient, squares)
 
     def _opponent(self, vs: str):
         if vs == "self":
@@ -845,8 +840,16 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
     # Runs checkpointed before the update rules existed used the paper's rule.
     if not isinstance(stored, dict):
         raise BadOption("that checkpoint is damaged: its configuration is not a record")
-    # ... and those from before twin features were tied learned every weight on its own.
-    stored = {"update": "sgd", "loss": "value", "average": False, "tie_sides": False, **stored}
+    # ... those from before twin features were tied learned every weight on its own, and
+    # those from before quiet leaves moved every position itself.
+    stored = {
+        "update": "sgd",
+        "loss": "value",
+        "average": False,
+        "tie_sides": False,
+        "quiet_leaves": False,
+        **stored,
+    }
     known = {field.name for field in dataclasses.fields(TrainConfig)}
     unknown = sorted(set(stored) - known, key=repr)
     if unknown:

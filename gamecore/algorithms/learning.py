@@ -28,6 +28,7 @@ import numpy as np
 
 from gamecore import kernel_api as game
 from gamecore import tt as ttable
+from gamecore.algorithms.alphabeta import ABORTED, quiesce
 from gamecore.algorithms.evaluation import linear_value
 from gamecore.jit import kernel
 from gamecore.kernel_api import LOSS, ONGOING, WIN
@@ -78,17 +79,81 @@ def record_update(gradient, squares, fidx, fval, n, target, h, scale, stats):
 
 
 @kernel
-def treestrap_walk(st, ctx, theta, min_depth, scale, gradient, squares, seen, stamp, ply, stats):
+def play_quiet_line(st, ctx, params, ply):
+    """Play the principal line of a quiescence search from ``st`` (searched at ``ply``).
+
+    The position it reaches is the one the search would evaluate in place of
+    ``st``: the search never trusts H at a node with captures pending, so
+    that is the H a node's target is meant for (Texel-style tuning does the
+    same). Returns the number of moves played, or -1, with nothing played,
+    when the line ends the game or the search was stopped.
+    """
+    value = quiesce(st, ctx, params, ply, np.int64(0), -INF, INF)
+    if ctx.info[ABORTED] != 0 or abs(value) > MAX_EVAL:
+        return np.int64(-1)
+    end = ctx.pv_len[ply]
+    for j in range(ply, end):
+        game.make_move(st, ctx.pv[ply, j])
+    length = end - ply
+    if game.status(st, np.int64(-1)) != ONGOING:
+        take_back_line(st, ctx, ply, length)
+        return np.int64(-1)
+    return length
+
+
+@kernel
+def take_back_line(st, ctx, ply, length):
+    """Undo ``play_quiet_line``'s ``length`` moves (still in the principal-variation row)."""
+    for j in range(ply + length - 1, ply - 1, -1):
+        game.unmake_move(st, ctx.pv[ply, j])
+
+
+@kernel
+def bound_node(st, ctx, params, theta, lower, upper, quiet, scale, gradient, squares, ply, stats):
+    """Move H(st) inside [lower, upper] (values for the team to move at ``st``).
+
+    With ``quiet`` the value moved is that of the quiet position at the end of
+    the node's quiescence line, seen from ``st``'s team: its features, signed,
+    are the gradient.
+    """
+    fidx, fval = ctx.fidx, ctx.fval
+    length = np.int64(0)
+    sign = 1.0
+    if quiet:
+        team = game.team_to_move(st)
+        length = play_quiet_line(st, ctx, params, ply)
+        if length < 0:
+            return
+        if game.team_to_move(st) != team:
+            sign = -1.0
+    h, n = linear_value(st, theta, fidx, fval)
+    h *= sign
+    target = h
+    if lower > h:
+        target = lower
+    elif upper < h:
+        target = upper
+    if target != h:
+        # Seen from the leaf's team the error changes sign with the value: σ(−x) = 1 − σ(x).
+        record_update(gradient, squares, fidx, fval, n, sign * target, sign * h, scale, stats)
+    if quiet:
+        take_back_line(st, ctx, ply, length)
+
+
+@kernel
+def treestrap_walk(
+    st, ctx, params, theta, min_depth, quiet, scale, gradient, squares, seen, stamp, ply, stats
+):
     """DeltaFromTransTbl (Veness et al. 2009, Algorithm 2) from ``st`` down the table.
 
     For every position reachable through the table with an entry searched to
     at least ``min_depth``: if H(s) is below its lower bound, move it up to
-    the bound; if above its upper bound, down to it. ``seen`` (one stamp per
+    the bound; if above its upper bound, down to it (with ``quiet``, H of the
+    end of s's quiescence line: see ``bound_node``). ``seen`` (one stamp per
     table slot) makes each stored position count once, however many paths
     lead to it.
     """
     tt = ctx.tt
-    fidx, fval = ctx.fidx, ctx.fval
     key = game.hash_of(st)
     slot = ttable.probe(tt, key)
     if slot < 0 or tt.depth[slot] < min_depth or seen[slot] == stamp or ply >= MAX_PLY:
@@ -97,27 +162,32 @@ def treestrap_walk(st, ctx, theta, min_depth, scale, gradient, squares, seen, st
     stats[VISITED] += 1
     lower = clip(tt.lower[slot])
     upper = clip(tt.upper[slot])
-    h, n = linear_value(st, theta, fidx, fval)
-    target = h
-    if lower > h:
-        target = lower
-    elif upper < h:
-        target = upper
-    if target != h:
-        record_update(gradient, squares, fidx, fval, n, target, h, scale, stats)
+    bound_node(st, ctx, params, theta, lower, upper, quiet, scale, gradient, squares, ply, stats)
     moves = ctx.moves
     count = game.gen_moves(st, moves[ply])
     for i in range(count):
         move = moves[ply, i]
         game.make_move(st, move)
         treestrap_walk(
-            st, ctx, theta, min_depth, scale, gradient, squares, seen, stamp, ply + 1, stats
+            st,
+            ctx,
+            params,
+            theta,
+            min_depth,
+            quiet,
+            scale,
+            gradient,
+            squares,
+            seen,
+            stamp,
+            ply + 1,
+            stats,
         )
         game.unmake_move(st, move)
 
 
 @kernel
-def minimax_strap(st, ctx, theta, depth, ply, scale, gradient, squares, stats):
+def minimax_strap(st, ctx, params, theta, depth, ply, quiet, scale, gradient, squares, stats):
     """Full-width minimax to ``depth``; every interior node moves towards its minimax value.
 
     TreeStrap(minimax) (Veness et al. 2009, Algorithm 1). The updates are
@@ -146,26 +216,26 @@ def minimax_strap(st, ctx, theta, depth, ply, scale, gradient, squares, stats):
     for i in range(n):
         move = moves[ply, i]
         game.make_move(st, move)
-        value = minimax_strap(st, ctx, theta, depth - 1, ply + 1, scale, gradient, squares, stats)
+        value = minimax_strap(
+            st, ctx, params, theta, depth - 1, ply + 1, quiet, scale, gradient, squares, stats
+        )
         if game.team_to_move(st) != team:
             value = -value
         game.unmake_move(st, move)
         best = max(best, value)
-    h, count = linear_value(st, theta, fidx, fval)
-    if clip(best) != h:
-        record_update(gradient, squares, fidx, fval, count, clip(best), h, scale, stats)
+    value = clip(best)
+    bound_node(st, ctx, params, theta, value, value, quiet, scale, gradient, squares, ply, stats)
     return best
 
 
 @kernel
-def move_towards(st, ctx, theta, target, scale, gradient, squares, stats):
+def move_towards(st, ctx, params, theta, target, quiet, scale, gradient, squares, stats):
     """One node, ``st``, towards ``target`` (RootStrap's root, TreeStrap(minimax)'s root,
-    and every position of a finished game towards its result)."""
-    fidx, fval = ctx.fidx, ctx.fval
-    h, n = linear_value(st, theta, fidx, fval)
-    record_update(gradient, squares, fidx, fval, n, clip(target), h, scale, stats)
+    and every position of a finished game towards its result); with ``quiet``, the end of
+    its quiescence line (see ``bound_node``)."""
+    t = clip(target)
+    bound_node(st, ctx, params, theta, t, t, quiet, scale, gradient, squares, np.int64(0), stats)
     stats[VISITED] += 1
-    return h
 
 
 @kernel

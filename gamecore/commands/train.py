@@ -119,6 +119,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "where the game declares such twins (chess, checkers; on by default)",
     )
     parser.add_argument(
+        "--quiet-leaves",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="move the evaluation of the quiet position at the end of each updated "
+        "position's quiescence line, not of the position itself",
+    )
+    parser.add_argument(
         "--outcome-step",
         type=validate.share,
         metavar="SHARE",
@@ -245,6 +252,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "outcome_at_cut": args.outcome_at_cut,
         "decay": args.decay,
         "tie_sides": args.tie_sides,
+        "quiet_leaves": args.quiet_leaves,
         "min_depth": args.min_depth,
         "search_params": args.search_params,
         "tune_search_every": args.tune_search_every,

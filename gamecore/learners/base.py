@@ -79,6 +79,7 @@ class Learner(ABC):
         outcome_step: float = 0.0,
         cut_is_draw: bool = False,
         tie_sides: bool = False,
+        quiet_leaves: bool = False,
         params: SearchParams | None = None,
     ) -> None:
         """``params``: the search's parameters (default: training mode)."""
@@ -91,6 +92,9 @@ class Learner(ABC):
         for the outcome update, as a match scores its ply limit; otherwise it is skipped."""
         self.side_mirror = game.side_mirror() if tie_sides else None
         """Twin features whose updates are tied (``Game.side_mirror``); None: all free."""
+        self.quiet_leaves = quiet_leaves
+        """Whether each update moves H of the quiet position at the end of a node's quiescence
+        line instead of H of the node itself (``bound_node`` in the learning template)."""
         self._groups = _covering_groups(game)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
@@ -143,21 +147,13 @@ class Learner(ABC):
             return
         winner = state.winner_team()  # None for a draw, and for a game cut before its end
         replay = state.copy()
-        gradient = np.zeros_like(self.theta)
-        squares = np.zeros_like(self.theta)
+        if self.quiet_leaves:  # the quiescence searches evaluate from the accumulator
+            self.game.kernel.value_refresh(replay.arrays, self.theta)
+        gradient, squares = self._buffers()
         while replay.history:
             replay.pop()
             target = 0.0 if winner is None else MAX_EVAL if replay.team == winner else -MAX_EVAL
-            self.kernel.move_towards(
-                replay.arrays,
-                self.searcher.ctx,
-                self.theta,
-                target,
-                self.scale,
-                gradient,
-                squares,
-                self._stats,
-            )
+            self.move_towards(replay.arrays, target, gradient, squares)
         if self.trainable is not None:
             gradient *= self.trainable
             squares *= self.trainable
@@ -182,6 +178,37 @@ class Learner(ABC):
         if self.trainable is not None:
             shrink *= self.trainable
         self.searcher.theta -= shrink
+
+    def move_towards(
+        self,
+        arrays: tuple,
+        target: float,
+        gradient: np.ndarray,
+        squares: np.ndarray,
+        stats: np.ndarray | None = None,
+    ) -> None:
+        """Add one position's move towards ``target`` (its team's point of view) to
+        ``gradient`` and ``squares`` (the quiet end of its line with :attr:`quiet_leaves`),
+        counted in ``stats`` (default: the learner's)."""
+        self._allow_quiescence()
+        self.kernel.move_towards(
+            arrays,
+            self.searcher.ctx,
+            self.searcher.params,
+            self.theta,
+            float(target),
+            self.quiet_leaves,
+            self.scale,
+            gradient,
+            squares,
+            self._stats if stats is None else stats,
+        )
+
+    def _allow_quiescence(self) -> None:
+        """Clear the search's stop flags and node limit, which a finished search may have
+        left set, so that the quiescence searches of :attr:`quiet_leaves` run to the end."""
+        info, search = self.searcher.info, self.searcher.kernel
+        info[search.STOP] = info[search.ABORTED] = info[search.NODE_LIMIT] = 0
 
     def _buffers(self) -> tuple[np.ndarray, np.ndarray]:
         """Zeroed arrays for one update's gradient (Σ eᵢφᵢ) and squares (Σ φᵢ² per feature)."""

@@ -21,15 +21,6 @@ class RootStrap(Learner):
         self.searcher.clear()
         info = self.searcher.search(state, limits)
         gradient, squares = self._buffers()
-        self.kernel.move_towards(
-            state.arrays,
-            self.searcher.ctx,
-            self.theta,
-            info.score.value,
-            self.scale,
-            gradient,
-            squares,
-            self._stats,
-        )
+        self.move_towards(state.arrays, info.score.value, gradient, squares)
         self._apply(gradient, squares, info)
         return info

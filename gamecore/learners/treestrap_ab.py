@@ -38,11 +38,14 @@ class TreeStrapAlphaBeta(Learner):
         self._stamp += 1
         gradient, squares = self._buffers()
         state.reserve(MAX_PLY + 1)
+        self._allow_quiescence()
         self.kernel.treestrap_walk(
             state.arrays,
             self.searcher.ctx,
+            self.searcher.params,
             self.theta,
             np.int64(self.min_depth * ONE_PLY),
+            self.quiet_leaves,
             self.scale,
             gradient,
             squares,

@@ -58,6 +58,8 @@ class TreeStrapMinimax(Learner):
         ctx = self.searcher.ctx
         gradient, squares = self._buffers()
         stats = np.zeros(k.STATS_SIZE)
+        self._allow_quiescence()
+        self.searcher.game.kernel.value_refresh(state.arrays, self.theta)
         team = state.team
         best_value, best_move = -INF, 0
         for move in state.legal_moves():
@@ -65,9 +67,11 @@ class TreeStrapMinimax(Learner):
             value = k.minimax_strap(
                 state.arrays,
                 ctx,
+                self.searcher.params,
                 self.theta,
                 np.int64(depth - 1),
                 np.int64(1),
+                self.quiet_leaves,
                 self.scale,
                 gradient,
                 squares,
@@ -79,9 +83,7 @@ class TreeStrapMinimax(Learner):
             if value > best_value:
                 best_value, best_move = value, move
         # The root is an interior node too.
-        k.move_towards(
-            state.arrays, ctx, self.theta, best_value, self.scale, gradient, squares, stats
-        )
+        self.move_towards(state.arrays, best_value, gradient, squares, stats)
         info = SearchInfo(
             depth,
             Score.from_value(best_value),
