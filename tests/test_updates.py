@@ -14,7 +14,7 @@ import pytest
 
 import gamecore
 from gamecore.learners import LEARNERS
-from gamecore.learners.updates import LOGISTIC_SCALE, Adam, make_rule
+from gamecore.learners.updates import HUBER_LIMIT, LOGISTIC_SCALE, Adam, make_rule
 from gamecore.search import Limits
 from gamecore.values import MAX_EVAL
 from gamecore.weights import Weights
@@ -41,10 +41,12 @@ def make(algo: str, game_name: str = "connect4", **options):
 
 def error(target: float, h: float, loss: str) -> float:
     target = float(np.clip(target, -MAX_EVAL, MAX_EVAL))
+    if loss == "huber":
+        return float(np.clip(target - h, -HUBER_LIMIT, HUBER_LIMIT))
     return sigma(target) - sigma(h) if loss == "logistic" else target - h
 
 
-@pytest.mark.parametrize("loss", ["logistic", "value"])
+@pytest.mark.parametrize("loss", ["logistic", "value", "huber"])
 @pytest.mark.parametrize("algo", ["rootstrap", "treestrap-ab"])
 def test_a_depth_one_search_moves_the_root_towards_its_value(algo, loss):
     """At depth 1 both learners move only the root (its children are depth-0 entries)."""
@@ -58,7 +60,7 @@ def test_a_depth_one_search_moves_the_root_towards_its_value(algo, loss):
     np.testing.assert_allclose(learner.theta, expected, rtol=1e-12, atol=1e-12)
 
 
-@pytest.mark.parametrize("loss", ["logistic", "value"])
+@pytest.mark.parametrize("loss", ["logistic", "value", "huber"])
 def test_treestrap_minimax_moves_the_root_towards_the_best_child(loss):
     game, learner = make("treestrap-mm", update="sgd", loss=loss, step=1e-4)
     state = game.state_from_text(POSITION)
@@ -226,3 +228,14 @@ def test_a_game_cut_at_the_ply_limit_can_be_learned_as_a_draw():
     learner.learn_outcome(cut)
     np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
     assert not np.allclose(learner.theta, theta)
+
+
+def test_the_huber_loss_clips_a_large_error_and_keeps_a_small_one():
+    game, learner = make("rootstrap", update="sgd", loss="huber", step=1.0)
+    state = game.state_from_text(POSITION)
+    phi = features(learner, state)
+    h = float(learner.theta @ phi)
+    for target, pull in ((h + 40.0, 40.0), (h + 5000.0, HUBER_LIMIT), (h - 5000.0, -HUBER_LIMIT)):
+        gradient, squares = learner._buffers()
+        learner.move_towards(state.arrays, target, gradient, squares)
+        np.testing.assert_allclose(gradient, pull * phi)

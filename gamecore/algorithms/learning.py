@@ -14,8 +14,9 @@ mate found by the search pulls the evaluation towards "as good as a heuristic
 value can be" rather than towards an unreachable 9999.
 
 The error e of a node is ``target − H(s)`` in value units when ``scale`` is 0,
-or the difference of win probabilities σ(target/scale) − σ(H/scale) when it
-is positive: the gradient of the cross-entropy between the two, which keeps
+the same clipped to ±|scale| when it is negative (the Huber loss), or the
+difference of win probabilities σ(target/scale) − σ(H/scale) when it is
+positive: the gradient of the cross-entropy between the two, which keeps
 every error within ±1 so that a mate and a pawn pull on one bounded scale.
 
 ``ctx`` is the searcher's context (see gamecore.search.Searcher): the learners
@@ -60,9 +61,12 @@ def win_probability(value, scale):
 
 @kernel
 def update_error(target, h, scale):
-    """How far H(s) should move: value units (``scale`` 0) or win probability (``scale`` > 0)."""
+    """How far H(s) should move: win probability (``scale`` > 0), value units (``scale`` 0),
+    or value units clipped to ±|scale| (``scale`` < 0, the Huber loss's gradient)."""
     if scale > 0.0:
         return win_probability(target, scale) - win_probability(h, scale)
+    if scale < 0.0:
+        return min(-scale, max(scale, target - h))
     return target - h
 
 

@@ -95,7 +95,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         ),
     )
     parser.add_argument(
-        "--loss", choices=LOSSES, help=f"error measure: win probability or value ({DEFAULT_LOSS})"
+        "--loss",
+        choices=LOSSES,
+        help="error measure: win probability, value, or value clipped at ±150 (huber) "
+        f"({DEFAULT_LOSS})",
     )
     parser.add_argument(
         "--step", type=validate.step, help="step size override (default: the rule's)"

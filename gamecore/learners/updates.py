@@ -10,7 +10,12 @@ gradient g = Σ eᵢ·φ(sᵢ) and the normaliser Σ‖φ(sᵢ)‖² (see
   mate found by the search (±9900) and a lost pawn pull on one bounded
   scale instead of the mate drowning everything else;
 * ``value`` — target − H in value units: the squared error of Veness et al.
-  (2009), kept to reproduce the paper's runs.
+  (2009), kept to reproduce the paper's runs;
+* ``huber`` — target − H in value units, clipped to ±:data:`HUBER_LIMIT`: the
+  value loss near the target, a bounded pull far from it. Unlike the
+  logistic loss it does not flatten large values: with noisy targets the mean
+  of σ(target/S) lies nearer ½ than σ of the mean target, so the logistic
+  loss fits large values (material imbalances) too small against small ones.
 
 An **update rule** then chooses the step:
 
@@ -48,15 +53,19 @@ from gamecore.errors import BadOption
 LOGISTIC_SCALE = 150.0
 """Value units per logistic unit: +150 (1.5 pawns) is a 73% win probability."""
 
-LOSSES = ("logistic", "value")
+HUBER_LIMIT = 150.0
+"""The largest error of the ``huber`` loss, in value units (1.5 pawns in chess)."""
+
+LOSSES = ("logistic", "value", "huber")
 DEFAULT_LOSS = "logistic"
 
 
 def loss_scale(loss: str) -> float:
-    """The ``scale`` argument of the compiled learners for ``loss`` (0 means value units)."""
+    """The ``scale`` argument of the compiled learners for ``loss``: the logistic scale,
+    0 for value units, or minus the limit of the clipped value error (``huber``)."""
     if loss not in LOSSES:
         raise BadOption(f"unknown loss {loss!r} (choose from {', '.join(LOSSES)})")
-    return LOGISTIC_SCALE if loss == "logistic" else 0.0
+    return {"logistic": LOGISTIC_SCALE, "value": 0.0, "huber": -HUBER_LIMIT}[loss]
 
 
 def value_gain(loss: str) -> float:
