@@ -5,12 +5,14 @@
 # the balanced-4 opening book, on every core, for the same wall-clock budget; then one
 # round robin rates them with the untrained weights pinned at 250, as in the paper.
 # Usage: bash benchmarks/chess_table2.sh [OUTDIR] [SECONDS_PER_LEARNER] [TIME_CONTROL]
+#        [TRAIN OPTIONS...]  (given to every learner's training, e.g. --quiet-leaves)
 # A learner whose OUTDIR/ALGO.done exists is skipped, so a cut-off run continues with the
 # next learner (delete an unfinished ALGO.npz first: its budget would start again).
 set -euo pipefail
 out=${1:-runs/chess-table2}
 budget=${2:-1200}
 clock=${3:-2+0.05}
+shift $(( $# < 3 ? $# : 3 ))
 mkdir -p "$out"
 
 [ -f "$out/untrained.npz" ] || gamecore train chess --games 0 --seed 1 --out "$out/untrained.npz"
@@ -21,7 +23,7 @@ for algo in treestrap-ab treestrap-mm rootstrap tdleaf; do
   gamecore train chess --algo "$algo" --games 2 --depth 1 --out "$warm/$algo.npz" > /dev/null 2>&1
   gamecore train chess --algo "$algo" --seed 1 --time-control "$clock" --book balanced-4 \
     --games 100000 --time-budget "$budget" --snapshot-every 50 --checkpoint-every 10 \
-    --out "$out/$algo.npz"
+    --out "$out/$algo.npz" "$@"
   touch "$out/$algo.done"
 done
 rm -rf "$warm"
