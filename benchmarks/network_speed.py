@@ -1,6 +1,6 @@
 """Cost of one neighbourhood-network evaluation (seed 001), next to the linear one.
 
-Usage: python benchmarks/network_speed.py [--reps 20000] [--repeats 5]
+Usage: python benchmarks/network_speed.py [--reps 20000] [--repeats 5] [--depth 3]
 
 Per position of ``search_speed.py`` (chess: the perft suite's middlegames;
 Duchess: the six-player midgame and positions of six, four and two players),
@@ -8,7 +8,10 @@ the median time of: the search's linear evaluation (``evaluate`` of the bound
 search kernel, with the shipped default weights); the network's inputs
 (``cell_codes`` and ``gather``) plus its value, with pairs and with triples;
 and the same plus the full gradient. Each is a compiled loop of ``--reps``
-calls, timed ``--repeats`` times. Prints a Markdown table.
+calls, timed ``--repeats`` times. Prints a Markdown table; then a second one
+of whole searches to ``--depth`` (tournament parameters, a fresh table each)
+with the linear evaluation and with the network as the search's evaluation:
+nodes per second, medians of ``--repeats``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import numba
 import numpy as np
 from search_speed import eval_costs, positions
 
+from gamecore.evaluations import evaluation_named
 from gamecore.neighbourhood_net import (
     initial_weights,
     network_gradient,
@@ -28,6 +32,7 @@ from gamecore.neighbourhood_net import (
     network_value,
 )
 from gamecore.neighbourhoods import gather
+from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import resolve_weights
 
 
@@ -97,10 +102,38 @@ def network_costs(states, reps: int, repeats: int) -> dict[str, dict[str, float]
     return out
 
 
+def search_speeds(states, depth: int, repeats: int) -> dict[str, dict[str, tuple[int, float]]]:
+    """Per position and evaluation: (nodes, median nodes per second) of a search to ``depth``."""
+    out: dict[str, dict[str, tuple[int, float]]] = {}
+    for name, state in states.items():
+        game = state.game
+        row = {}
+        for label in ("linear", "network-pairs", "network-triples"):
+            evaluation = evaluation_named(game, label)
+            if label == "linear":
+                theta = resolve_weights(game, "default").theta.copy()
+            else:
+                theta = evaluation.initial_weights(1)
+            searcher = Searcher(
+                game, theta, SearchParams.tournament(), tt_megabytes=64, evaluation=evaluation
+            )
+            searcher.search(state, Limits(depth=1))  # compile or load first
+            speeds, nodes = [], 0
+            for _ in range(repeats):
+                searcher.clear()
+                info = searcher.search(state, Limits(depth=depth))
+                nodes = info.nodes
+                speeds.append(info.nps)
+            row[label] = (nodes, statistics.median(speeds))
+        out[name] = row
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=20_000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--depth", type=int, default=3, help="depth of the timed searches")
     args = parser.parse_args()
     columns = ("pairs value", "pairs value+gradient", "triples value", "triples value+gradient")
     print(f"| position | linear, ns | {' | '.join(c + ', ns' for c in columns)} |")
@@ -117,6 +150,16 @@ def main() -> None:
             for name in group:
                 cells = " | ".join(f"{network[name][c]:,.0f}" for c in columns)
                 print(f"| {game_name}: {name} | {linear[name][1]:,.0f} | {cells} |")
+    print()
+    labels = ("linear", "network-pairs", "network-triples")
+    print(f"| position (search to depth {args.depth}) | " + " | ".join(labels) + " |")
+    print("| --- |" + " ---: |" * len(labels))
+    for game_name in ("chess", "duchess"):
+        _, states = positions(game_name)
+        speeds = search_speeds(states, args.depth, args.repeats)
+        for name, row in speeds.items():
+            cells = " | ".join(f"{row[k][1]:,.0f} n/s ({row[k][0]:,} nodes)" for k in labels)
+            print(f"| {game_name}: {name} | {cells} |")
 
 
 if __name__ == "__main__":

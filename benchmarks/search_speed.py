@@ -67,19 +67,32 @@ def positions(name: str) -> tuple[Game, dict[str, State]]:
     return game, states
 
 
-def make_loops(evaluate, features):
-    """Compiled loops calling ``evaluate`` and ``features`` ``reps`` times.
+def make_loops(evaluate, features, with_context: bool):
+    """Compiled loops calling the search's static evaluation and ``features`` ``reps`` times.
 
-    Plain ``numba.njit`` (not ``gamecore.jit.kernel``): closures over the bound
-    kernel can not be cached on disk, and this is a measuring script.
+    ``evaluate`` is ``search_value(st, ctx)`` of the evaluation template, or (trees
+    before it, ``with_context`` False) the search kernel's ``evaluate(st, theta, fidx,
+    fval)``, so that two trees can be compared. Plain ``numba.njit`` (not
+    ``gamecore.jit.kernel``): closures over the bound kernel can not be cached on disk,
+    and this is a measuring script.
     """
+    if with_context:
 
-    @numba.njit
-    def eval_loop(st, theta, fidx, fval, reps):
-        total = 0.0
-        for _ in range(reps):
-            total += evaluate(st, theta, fidx, fval)
-        return total
+        @numba.njit
+        def eval_loop(st, ctx, reps):
+            total = 0.0
+            for _ in range(reps):
+                total += evaluate(st, ctx)
+            return total
+
+    else:
+
+        @numba.njit
+        def eval_loop(st, ctx, reps):
+            total = 0.0
+            for _ in range(reps):
+                total += evaluate(st, ctx.theta, ctx.fidx, ctx.fval)
+            return total
 
     @numba.njit
     def feature_loop(st, fidx, fval, reps):
@@ -116,22 +129,25 @@ def eval_costs(
 ) -> dict[str, tuple[int, float, float]]:
     """Per position: active features, median ns per evaluate, median ns per features call
     (``evaluate`` from the game's accumulator where it keeps one, refreshed first)."""
-    k = bind(game, "gamecore.algorithms.alphabeta")
-    eval_loop, feature_loop = make_loops(k.evaluate, game.kernel.features)
-    fidx = np.zeros(game.feature_set.count, dtype=np.int64)
-    fval = np.zeros(game.feature_set.count, dtype=np.float64)
+    search = bind(game, "gamecore.algorithms.alphabeta")
+    evaluation = bind(game, "gamecore.algorithms.evaluation")
+    with_context = hasattr(evaluation, "search_value")
+    evaluate = evaluation.search_value if with_context else search.evaluate
+    eval_loop, feature_loop = make_loops(evaluate, game.kernel.features, with_context)
+    ctx = Searcher(game, theta).ctx
+    fidx, fval = ctx.fidx, ctx.fval
     out = {}
     for name, state in states.items():
         st = state.arrays
         refresh = getattr(game.kernel, "value_refresh", None)  # absent before e2bb130
         if refresh is not None:
             refresh(st, theta)
-        eval_loop(st, theta, fidx, fval, 10)
+        eval_loop(st, ctx, 10)
         feature_loop(st, fidx, fval, 10)
         evals, feats = [], []
         for _ in range(repeats):
             start = time.perf_counter()
-            eval_loop(st, theta, fidx, fval, reps)
+            eval_loop(st, ctx, reps)
             evals.append((time.perf_counter() - start) / reps * 1e9)
             start = time.perf_counter()
             feature_loop(st, fidx, fval, reps)

@@ -21,7 +21,10 @@ the optional functions it leaves out.
 
 A template may use another: ``from gamecore.algorithms.evaluation import
 linear_value`` is rewritten to import from that template's copy bound to the
-same game.
+same game. The evaluation is chosen at binding: with ``evaluation`` naming
+another evaluation template (the neighbourhood network's), every import of
+the linear one is rewritten to it, so a search bound for the network is a
+copy of its own and the linear search does not pay for the choice.
 
 Numba checks a cached function against its own source file only, not against
 the functions it calls; editing a game's move generator would otherwise
@@ -62,7 +65,7 @@ TEMPLATE_IMPORT = re.compile(r"^from (gamecore\.algorithms\.\w+) import ", re.MU
 JIT_IMPORT = "from gamecore.jit import kernel\n"
 PYTHON_JIT_IMPORT = "from gamecore.jit import python_kernel as kernel\n"
 
-_bound: dict[tuple[str, str, bool], ModuleType] = {}
+_bound: dict[tuple[str, str, bool, str], ModuleType] = {}
 _guarded: set[str] = set()
 _kernels: dict[str, tuple[ModuleType, ModuleType]] = {}  # name: (module, completed kernel)
 
@@ -76,10 +79,14 @@ def cache_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "gamecore"
 
 
-def bind(game: Game, template: str) -> ModuleType:
-    """The module ``template`` (dotted name) bound to ``game``'s kernel, compiled if the game is."""
+LINEAR_EVALUATION = "gamecore.algorithms.evaluation"
+
+
+def bind(game: Game, template: str, evaluation: str = LINEAR_EVALUATION) -> ModuleType:
+    """The module ``template`` (dotted name) bound to ``game``'s kernel, compiled if the game
+    is, with ``evaluation`` (an evaluation template) in place of the linear evaluation."""
     jit = game.capabilities.jit
-    key = (game.kernel_module, template, jit)
+    key = (game.kernel_module, template, jit, evaluation)
     if key in _bound:
         return _bound[key]
     origin, source = _module_source(template)
@@ -100,12 +107,19 @@ def bind(game: Game, template: str) -> ModuleType:
             f"game = _complete_kernel({game.kernel_module!r})\n"
         )
     text = source.replace(API_IMPORT, kernel_import, 1)
-    text = TEMPLATE_IMPORT.sub(lambda m: f"from {bind(game, m.group(1)).__name__} import ", text)
+
+    def bound_import(match: re.Match) -> str:
+        used = evaluation if match.group(1) == LINEAR_EVALUATION else match.group(1)
+        return f"from {bind(game, used, evaluation).__name__} import "
+
+    text = TEMPLATE_IMPORT.sub(bound_import, text)
     if not jit:
         text = text.replace(JIT_IMPORT, PYTHON_JIT_IMPORT, 1)
     depends = [text, _tree_digest(kernel_pkg), _numba_code_digest(_package_dir("gamecore"))]
     fingerprint = hashlib.sha256("\0".join([*depends, numba.__version__]).encode()).hexdigest()[:16]
     stem = template.rsplit(".", 1)[-1]
+    if evaluation != LINEAR_EVALUATION and template != evaluation:
+        stem += "_" + evaluation.rsplit(".", 1)[-1]
     prefix = f"_bound_{game.kernel_module.replace('.', '_')}_{stem}_{'jit' if jit else 'py'}_"
     name = prefix + fingerprint
     footer = (

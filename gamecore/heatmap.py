@@ -33,7 +33,15 @@ def pieces_with_squares(game: Game) -> list[str]:
 
 
 def cell_values(game: Game, theta: np.ndarray, glyph: str) -> np.ndarray:
-    """``theta``'s square weight of ``glyph`` on every cell; NaN where it has none."""
+    """``theta``'s square weight of ``glyph`` on every cell; NaN where it has none.
+
+    Only the game's linear features have square weights: other weights (a network's)
+    are refused in one line."""
+    if np.shape(theta) != (game.feature_set.count,):
+        raise BadOption(
+            f"these weights are not {game.feature_set.name} features: "
+            "they have no piece-square weights to show"
+        )
     table = game.piece_square_map()
     if glyph not in table:
         known = " ".join(pieces_with_squares(game))  # raises if the game has none at all

@@ -56,7 +56,13 @@ class SearchPlayer:
         weights.check_fits(game)
         self.name = name
         self.limits = limits
-        self.searcher = Searcher(game, weights.theta.copy(), params, tt_megabytes=tt_megabytes)
+        self.searcher = Searcher(
+            game,
+            weights.theta.copy(),
+            params,
+            tt_megabytes=tt_megabytes,
+            evaluation=weights.evaluation(game),
+        )
 
     def new_game(self) -> None:
         self.searcher.clear()

@@ -29,6 +29,7 @@ from gamecore.bounds import (
     is_whole,
 )
 from gamecore.errors import BadOption
+from gamecore.evaluations import Evaluation, NetworkBuffers, linear
 from gamecore.game import Game
 from gamecore.state import State
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
@@ -62,6 +63,8 @@ class SearchContext(NamedTuple):
     """The transposition table."""
     targets: np.ndarray
     """[ply]: where the noisy move made at that ply landed (-1: none), for recaptures."""
+    net: NetworkBuffers
+    """The network evaluation's tables and scratch (empty for the linear evaluation)."""
 
 
 class SearchParams(NamedTuple):
@@ -222,23 +225,31 @@ class Searcher:
         params: SearchParams | None = None,
         tt_megabytes: float = 16,
         interruptible: bool = False,
+        evaluation: Evaluation | None = None,
     ) -> None:
         """``params``: None for the game's default (its shipped ``search/default.json``).
         ``interruptible``: run each compiled search in a helper thread while the calling
         thread waits, so that Ctrl-C stops it at once. Python handles signals only in the
         main thread and only between bytecodes, so a search of minutes in the main thread
         would otherwise hear Ctrl-C only when it ends. It costs a thread per iteration:
-        right for a person waiting at a prompt, not for training's thousands of searches."""
-        if theta.shape != (game.feature_set.count,):
-            raise ValueError(f"theta has shape {theta.shape}, game needs {game.feature_set.count}")
+        right for a person waiting at a prompt, not for training's thousands of searches.
+        ``evaluation``: what θ weighs (default: the game's linear features; see
+        :meth:`gamecore.weights.Weights.evaluation`)."""
+        evaluation = evaluation or linear(game)
+        if theta.shape != (evaluation.size,):
+            raise ValueError(
+                f"theta has shape {theta.shape}, the {evaluation.name} evaluation needs "
+                f"{evaluation.size}"
+            )
         self.game = game
+        self.evaluation = evaluation
         self.interruptible = interruptible
         if params is None:
             from gamecore.search_params import resolve  # it reads files of this module's records
 
             params = resolve(game, None)
         self.set_params(params)
-        self.kernel = bind(game, "gamecore.algorithms.alphabeta")
+        self.kernel = bind(game, "gamecore.algorithms.alphabeta", evaluation.template)
         k = self.kernel
         ordering = bind(game, "gamecore.algorithms.ordering")
         rows = MAX_PLY + 1
@@ -255,10 +266,11 @@ class Searcher:
             pv_len=np.zeros(rows, dtype=np.int64),
             info=self.info,
             theta=self.theta,
-            fidx=np.zeros(game.feature_set.count, dtype=np.int64),
-            fval=np.zeros(game.feature_set.count, dtype=np.float64),
+            fidx=np.zeros(evaluation.size, dtype=np.int64),
+            fval=np.zeros(evaluation.size, dtype=np.float64),
             tt=self.tt,
             targets=np.full(rows, -1, dtype=np.int64),
+            net=evaluation.buffers(),
         )
 
     # -- control -----------------------------------------------------------------
@@ -322,7 +334,7 @@ class Searcher:
     def evaluate(self, state: State) -> float:
         """The static evaluation of ``state`` for its team to move."""
         self.game.kernel.value_refresh(state.arrays, self.theta)
-        return float(self.kernel.evaluate(state.arrays, self.theta, self.ctx.fidx, self.ctx.fval))
+        return float(self.kernel.search_value(state.arrays, self.ctx))
 
     # -- searching ---------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from gamecore.bounds import (
 )
 from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.evaluations import evaluation_named
 from gamecore.executor import Executor, LocalExecutor, WorkerLost
 from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
@@ -143,6 +144,9 @@ class TrainConfig:
     """Tie the weights of twin features (the same feature for either side, where the game
     declares them: ``Game.side_mirror``) to be equal and opposite; a random start is tied
     first. False: every weight learns on its own, as before the twins were declared."""
+    evaluation: str = "linear"
+    """What the learner's θ weighs: the game's linear features, or ``network-pairs`` /
+    ``network-triples``, the neighbourhood network of seed 001 (:mod:`gamecore.evaluations`)."""
     quiet_leaves: bool = False
     """Every update moves H of the quiet position at the end of the updated position's
     quiescence line (what the search evaluates in its place), not H of the position."""
@@ -224,7 +228,17 @@ class TrainConfig:
     def _check_types(self) -> None:
         """Text where text belongs, a flag where a flag does (a checkpoint's JSON can hold
         anything: a list for the opponent, a number for the clock)."""
-        for name in ("game", "algo", "vs", "out", "update", "loss", "eval_vs", "outcome_at_cut"):
+        for name in (
+            "game",
+            "algo",
+            "vs",
+            "out",
+            "update",
+            "loss",
+            "eval_vs",
+            "outcome_at_cut",
+            "evaluation",
+        ):
             if not isinstance(getattr(self, name), str):
                 raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
         for name in ("time_control", "init", "stages", "book", "search_params", "tune_suite"):
@@ -312,6 +326,11 @@ class Trainer:
         self.time_control = TimeControl.parse(config.time_control) if config.time_control else None
         self.config = config
         self.game: Game = get_game(config.game, **config.game_options)
+        self.evaluation = evaluation_named(self.game, config.evaluation)
+        if config.stages and not self.evaluation.is_linear:
+            raise BadOption("--stages trains groups of linear features; a network has none")
+        if config.tune_search_every and not self.evaluation.is_linear:
+            raise BadOption("--tune-search-every tunes the search of linear weights only")
         self.progress = Progress()
         self.rng = np.random.default_rng(config.seed)
         self._in_game = False
@@ -327,10 +346,16 @@ class Trainer:
             self.progress = Progress(**state["progress"])
             self.rng.bit_generator.state = state["rng"]
         elif config.init:
-            theta = resolve_weights(self.game, config.init).theta.copy()
+            start = resolve_weights(self.game, config.init)
+            if start.evaluation(self.game).name != self.evaluation.name:
+                raise BadOption(
+                    f"--init {config.init}: weights for {start.feature_set}, "
+                    f"not the {config.evaluation} evaluation"
+                )
+            theta = start.theta.copy()
         else:
-            theta = Weights.random(self.game, seed=config.seed, scale=config.init_scale).theta
-            mirror = self.game.side_mirror()
+            theta = self.evaluation.initial_weights(config.seed, config.init_scale)
+            mirror = self.game.side_mirror() if self.evaluation.is_linear else None
             if config.tie_sides and mirror is not None:
                 theta = tie_sides(theta, mirror)
         learner_cls = LEARNERS[config.algo]
@@ -342,6 +367,7 @@ class Trainer:
             "cut_is_draw": config.outcome_at_cut == "draw",
             "tie_sides": config.tie_sides,
             "quiet_leaves": config.quiet_leaves,
+            "evaluation": self.evaluation,
         }
         if config.search_params is not None:
             options["params"] = resolve_search_params(self.game, config.search_params)
@@ -434,6 +460,7 @@ class Trainer:
             max_plies=config.max_plies,
             seed=config.seed,
             book=self.book,
+            evaluation=config.evaluation,
         )
 
     # -- running -------------------------------------------------------------------
@@ -735,6 +762,7 @@ class Trainer:
         if self.live is not None:
             self.live.game(index, state.history, end, final=True)
         self.learner.end_game(state, learner_team)
+        self.learner.track_squash(state)
         self.learner.learn_outcome(state)
         self.learner.decay_weights(config.decay)
         winner = state.winner_team() if finished else None
@@ -779,7 +807,9 @@ class Trainer:
             meta["training"]["live_theta"] = self.learner.theta.tolist()
         if self.retuner is not None:
             meta["training"]["search_tuning"] = self.retuner.to_dict()
-        Weights.for_game(self.game, self.current_weights(), **meta).save(path or self.config.out)
+        Weights.for_game(self.game, self.current_weights(), self.evaluation, **meta).save(
+            path or self.config.out
+        )
 
     def _append_log(self, row: dict) -> None:
         path = self.config.log_path()

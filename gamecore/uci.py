@@ -260,7 +260,13 @@ class UciEngine:
             self._ready.wait()
         with self._searcher_lock:
             if self._searcher is None or self._rebuild:
-                self._searcher = Searcher(self.game, self.weights.theta, self.params, self.hash_mb)
+                self._searcher = Searcher(
+                    self.game,
+                    self.weights.theta,
+                    self.params,
+                    self.hash_mb,
+                    evaluation=self.weights.evaluation(self.game),
+                )
                 self._rebuild = False
             return self._searcher
 

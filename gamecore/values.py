@@ -15,4 +15,9 @@ ONE_PLY = 4
 fractional (David-Tabibi, Koppel & Netanyahu: several half-ply extensions along a line
 add up to a whole ply). The transposition table stores depths in these units."""
 
+LOGISTIC_SCALE = 150.0
+"""Value units per logistic unit: a value v means the win probability σ(v/150), +150 (1.5
+pawns in chess) a 73% chance. The learners' logistic loss and the network evaluation,
+whose output is a probability, share it."""
+
 assert MATE - MAX_PLY > MAX_EVAL

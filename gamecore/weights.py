@@ -1,4 +1,4 @@
-"""Weights files: θ for a linear evaluation, with the facts needed to use it safely.
+"""Weights files: θ of an evaluation, with the facts needed to use it safely.
 
 A file is a NumPy ``.npz`` archive holding ``theta`` (float64) and ``meta``, a
 JSON document: the game, the feature-set name, version and size, and free-form
@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.evaluations import Evaluation, evaluation_of_feature_set, linear
 from gamecore.files import check_input, write_atomically
 from gamecore.game import Game
 
@@ -131,12 +132,23 @@ class Weights:
     metadata: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def for_game(cls, game: Game, theta: np.ndarray, **metadata: Any) -> Weights:
-        fs = game.feature_set
+    def for_game(
+        cls, game: Game, theta: np.ndarray, evaluation: Evaluation | None = None, **metadata: Any
+    ) -> Weights:
+        """θ of ``evaluation`` (default: the game's linear features) for ``game``."""
+        fs = (evaluation or linear(game)).feature_set
         theta = np.asarray(theta, dtype=np.float64)
         if theta.shape != (fs.count,):
             raise BadWeights(f"{fs.name} has {fs.count} features, theta has shape {theta.shape}")
         return cls(theta.copy(), game.name, fs.name, fs.version, dict(metadata))
+
+    def evaluation(self, game: Game) -> Evaluation:
+        """The evaluation these weights are for (they must fit ``game``: see :meth:`check_fits`)."""
+        evaluation = evaluation_of_feature_set(game, self.feature_set)
+        if evaluation is None:
+            self.check_fits(game)  # raises, naming what does not fit
+            raise AssertionError("unreachable")
+        return evaluation
 
     @classmethod
     def zeros(cls, game: Game, **metadata: Any) -> Weights:
@@ -175,10 +187,12 @@ class Weights:
         return Weights(theta, self.game, fs.name, fs.version, metadata)
 
     def check_fits(self, game: Game) -> None:
-        """Raise :class:`BadWeights` unless these weights are for ``game``'s features."""
-        fs = game.feature_set
+        """Raise :class:`BadWeights` unless these weights are for one of ``game``'s
+        evaluations (its linear features, or a network of its neighbourhoods)."""
         if self.game != game.name:
             raise BadWeights(f"weights are for game {self.game!r}, not {game.name!r}")
+        evaluation = evaluation_of_feature_set(game, self.feature_set)
+        fs = evaluation.feature_set if evaluation is not None else game.feature_set
         if (self.feature_set, self.feature_version) != (fs.name, fs.version):
             raise BadWeights(
                 f"weights are for features {self.feature_set} v{self.feature_version}, "

@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.evaluations import evaluation_named
 from gamecore.executor import start_worker
 from gamecore.files import check_input
 from gamecore.game import Game
@@ -80,6 +81,8 @@ class YardstickJob:
     wall_seconds: float
     opponents: tuple[PlayerSpec, ...]
     settings: MatchSettings
+    evaluation: str = "linear"
+    """What θ weighs (:mod:`gamecore.evaluations`)."""
 
 
 def parse_opponents(game: Game, text: str) -> tuple[PlayerSpec, ...]:
@@ -110,7 +113,8 @@ def check_schedule(every: int, games: int) -> None:
 def play_yardsticks(job: YardstickJob) -> list[YardstickRow]:
     """Play the snapshot against every opponent; one row each, W/D/L from its side."""
     game = get_game(job.game, **job.game_options)
-    me = PlayerSpec(LEARNER, LEARNER, Weights.for_game(game, job.theta))
+    evaluation = evaluation_named(game, job.evaluation)
+    me = PlayerSpec(LEARNER, LEARNER, Weights.for_game(game, job.theta, evaluation))
     rows = []
     for opponent in job.opponents:
         result, _ = run_match(game, me, opponent, job.settings)
@@ -154,9 +158,11 @@ class YardstickRunner:
         seed: int,
         book: list[list[int]] | None = None,
         background: bool | None = None,
+        evaluation: str = "linear",
     ) -> None:
         check_schedule(every, games)
         self.game = game
+        self.evaluation = evaluation
         self.game_options = dict(game_options)
         self.path = path
         self.every = every
@@ -197,6 +203,7 @@ class YardstickRunner:
             seconds,
             self.opponents,
             self.settings,
+            self.evaluation,
         )
         self._done.add(games_done)
         if not self.background:

@@ -144,16 +144,28 @@ class Engines:
     def searcher(self, seat: Seat) -> Searcher:
         key = seat.weights or self.default_weights
         if key not in self._searchers:
-            theta = self.weights(seat.weights).theta.copy()
-            self._searchers[key] = Searcher(self.game, theta, self.params, TT_MEGABYTES)
+            weights = self.weights(seat.weights)
+            self._searchers[key] = Searcher(
+                self.game,
+                weights.theta.copy(),
+                self.params,
+                TT_MEGABYTES,
+                evaluation=weights.evaluation(self.game),
+            )
         return self._searchers[key]
 
     def analyst(self) -> Searcher:
         """A searcher of its own (with --weights) for hints, the analysis mode and the
         evaluation graph: it runs beside a seat's search and never shares its buffers."""
         if self._analyst is None:
-            theta = self.weights(None).theta.copy()
-            self._analyst = Searcher(self.game, theta, self.params, TT_MEGABYTES)
+            weights = self.weights(None)
+            self._analyst = Searcher(
+                self.game,
+                weights.theta.copy(),
+                self.params,
+                TT_MEGABYTES,
+                evaluation=weights.evaluation(self.game),
+            )
         return self._analyst
 
     def agent(self, seat: Seat, seconds: float) -> ExternalPlayer:

@@ -18,7 +18,7 @@ import numpy as np
 
 from gamecore import kernel_api as game
 from gamecore import tt as ttable
-from gamecore.algorithms.evaluation import linear_value
+from gamecore.algorithms.evaluation import search_value
 from gamecore.algorithms.ordering import next_move, order_moves, reward_quiet
 from gamecore.jit import kernel
 from gamecore.kernel_api import LOSS, ONGOING, WIN
@@ -36,20 +36,6 @@ SELDEPTH = 5  # deepest ply reached
 GENERATION = 6  # search number, for transposition-table replacement
 ROOT_BEST = 7  # best root move of the iteration so far (0: none yet)
 INFO_SIZE = 8
-
-
-@kernel
-def evaluate(st, theta, fidx, fval):
-    """The linear evaluation θ·φ(st) for the team to move, clipped to ±MAX_EVAL.
-
-    From the game's accumulator where it keeps one (``value_is_incremental``;
-    ``Searcher`` refreshes it before a search), else from the features.
-    """
-    if game.value_is_incremental():
-        value = game.value_incremental(st, theta, fidx, fval)
-    else:
-        value, _ = linear_value(st, theta, fidx, fval)
-    return min(MAX_EVAL, max(-MAX_EVAL, value))
 
 
 @kernel
@@ -113,7 +99,6 @@ def quiesce(st, ctx, params, ply, qply, alpha, beta):
     info = ctx.info
     info[QNODES] += 1
     moves = ctx.moves
-    theta, fidx, fval = ctx.theta, ctx.fidx, ctx.fval
     in_check = qply < params.check_evasion_plies and game.king_attacked(st, game.side_to_move(st))
     if in_check:
         n = game.gen_moves(st, moves[ply])
@@ -125,14 +110,14 @@ def quiesce(st, ctx, params, ply, qply, alpha, beta):
         result = game.status(st, -1)
         if result != ONGOING:
             return terminal_value(result, ply)
-        stand_pat = evaluate(st, theta, fidx, fval)
+        stand_pat = search_value(st, ctx)
         if stand_pat >= beta or ply >= MAX_PLY - 1:
             return stand_pat
         best = stand_pat
         alpha = max(alpha, stand_pat)
         n = game.gen_noisy(st, moves[ply])
     if ply >= MAX_PLY - 1:
-        return evaluate(st, theta, fidx, fval)
+        return search_value(st, ctx)
     order_moves(st, ctx, ply, n, 0, False, False)
     team = game.team_to_move(st)
     for i in range(n):
@@ -212,7 +197,6 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     if enter_node(ctx, ply):
         return 0.0
     moves, info, tt = ctx.moves, ctx.info, ctx.tt
-    theta, fidx, fval = ctx.theta, ctx.fidx, ctx.fval
     if params.recapture_extension > 0:
         ctx.targets[ply] = -1  # no recapture after a null move or a multi-cut trial
     n = game.gen_moves(st, moves[ply])
@@ -222,11 +206,11 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     if result != ONGOING and (ply > 0 or n == 0):
         return terminal_value(result, ply)
     if ply >= MAX_PLY - 1:
-        return evaluate(st, theta, fidx, fval)
+        return search_value(st, ctx)
     if depth <= 0:
         if params.quiescence:
             return quiesce(st, ctx, params, ply, np.int64(0), alpha, beta)
-        return evaluate(st, theta, fidx, fval)
+        return search_value(st, ctx)
 
     key = game.hash_of(st)
     tt_move = 0
@@ -251,7 +235,7 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     pruning = not in_check and ply > 0 and beta - alpha <= 2 * EPS
     static = 0.0
     if pruning and (params.null_move or params.futility):
-        static = evaluate(st, theta, fidx, fval)
+        static = search_value(st, ctx)
 
     null_reduce = null_move_reduction(params, depth) if params.null_move else 0
     if (

@@ -1,7 +1,22 @@
-"""The linear evaluation θ·φ(s), shared by the search and the learners (bound per game)."""
+"""The linear evaluation θ·φ(s), shared by the search and the learners (bound per game).
+
+An evaluation template gives the search and the learners two functions over
+the search context ``ctx`` (:class:`gamecore.search.SearchContext`):
+
+* ``search_value(st, ctx)`` — H(st) for the team to move, clipped to
+  ±MAX_EVAL, as fast as the evaluation allows;
+* ``value_and_gradient(st, ctx)`` — H(st) unclipped and its gradient ∂H/∂θ,
+  left as ``n`` sparse entries in ``ctx.fidx``/``ctx.fval`` (an index may
+  repeat; its entries add up); returns ``(H, n)``.
+
+:mod:`gamecore.algorithms.network_evaluation` gives the same two for the
+neighbourhood network; :func:`gamecore.binding.bind` decides which one a bound
+search or learner imports, so the linear path pays nothing for the other.
+"""
 
 from gamecore import kernel_api as game
 from gamecore.jit import kernel
+from gamecore.values import MAX_EVAL
 
 
 @kernel
@@ -16,3 +31,23 @@ def linear_value(st, theta, fidx, fval):
     for i in range(n):
         value += theta[fidx[i]] * fval[i]
     return value, n
+
+
+@kernel
+def search_value(st, ctx):
+    """θ·φ(st) for the team to move, clipped to ±MAX_EVAL.
+
+    From the game's accumulator where it keeps one (``value_is_incremental``;
+    ``Searcher`` refreshes it before a search), else from the features.
+    """
+    if game.value_is_incremental():
+        value = game.value_incremental(st, ctx.theta, ctx.fidx, ctx.fval)
+    else:
+        value, _ = linear_value(st, ctx.theta, ctx.fidx, ctx.fval)
+    return min(MAX_EVAL, max(-MAX_EVAL, value))
+
+
+@kernel
+def value_and_gradient(st, ctx):
+    """(θ·φ(st), n): the gradient φ(st) is left in ``ctx.fidx``/``ctx.fval``."""
+    return linear_value(st, ctx.theta, ctx.fidx, ctx.fval)

@@ -30,7 +30,7 @@ import numpy as np
 from gamecore import kernel_api as game
 from gamecore import tt as ttable
 from gamecore.algorithms.alphabeta import ABORTED, quiesce
-from gamecore.algorithms.evaluation import linear_value
+from gamecore.algorithms.evaluation import search_value, value_and_gradient
 from gamecore.jit import kernel
 from gamecore.kernel_api import LOSS, ONGOING, WIN
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
@@ -44,7 +44,7 @@ STATS_SIZE = 3
 
 @kernel
 def add_scaled_features(delta, fidx, fval, n, scale):
-    """delta += scale · φ, with φ as left in fidx/fval by ``linear_value``."""
+    """delta += scale · φ, with φ as left in fidx/fval by ``value_and_gradient``."""
     for i in range(n):
         delta[fidx[i]] += scale * fval[i]
 
@@ -113,7 +113,7 @@ def take_back_line(st, ctx, ply, length):
 
 
 @kernel
-def bound_node(st, ctx, params, theta, lower, upper, quiet, scale, gradient, squares, ply, stats):
+def bound_node(st, ctx, params, lower, upper, quiet, scale, gradient, squares, ply, stats):
     """Move H(st) inside [lower, upper] (values for the team to move at ``st``).
 
     With ``quiet`` the value moved is that of the quiet position at the end of
@@ -130,7 +130,7 @@ def bound_node(st, ctx, params, theta, lower, upper, quiet, scale, gradient, squ
             return
         if game.team_to_move(st) != team:
             sign = -1.0
-    h, n = linear_value(st, theta, fidx, fval)
+    h, n = value_and_gradient(st, ctx)
     h *= sign
     target = h
     if lower > h:
@@ -146,7 +146,7 @@ def bound_node(st, ctx, params, theta, lower, upper, quiet, scale, gradient, squ
 
 @kernel
 def treestrap_walk(
-    st, ctx, params, theta, min_depth, quiet, scale, gradient, squares, seen, stamp, ply, stats
+    st, ctx, params, min_depth, quiet, scale, gradient, squares, seen, stamp, ply, stats
 ):
     """DeltaFromTransTbl (Veness et al. 2009, Algorithm 2) from ``st`` down the table.
 
@@ -166,7 +166,7 @@ def treestrap_walk(
     stats[VISITED] += 1
     lower = clip(tt.lower[slot])
     upper = clip(tt.upper[slot])
-    bound_node(st, ctx, params, theta, lower, upper, quiet, scale, gradient, squares, ply, stats)
+    bound_node(st, ctx, params, lower, upper, quiet, scale, gradient, squares, ply, stats)
     moves = ctx.moves
     count = game.gen_moves(st, moves[ply])
     for i in range(count):
@@ -176,7 +176,6 @@ def treestrap_walk(
             st,
             ctx,
             params,
-            theta,
             min_depth,
             quiet,
             scale,
@@ -191,19 +190,17 @@ def treestrap_walk(
 
 
 @kernel
-def minimax_strap(st, ctx, params, theta, depth, ply, quiet, scale, gradient, squares, stats):
+def minimax_strap(st, ctx, params, depth, ply, quiet, scale, gradient, squares, stats):
     """Full-width minimax to ``depth``; every interior node moves towards its minimax value.
 
     TreeStrap(minimax) (Veness et al. 2009, Algorithm 1). The updates are
     accumulated as the recursion unwinds, which is the same as keeping the
     tree in memory and updating it afterwards. Returns the node's value.
     """
-    fidx, fval = ctx.fidx, ctx.fval
     moves = ctx.moves
     stats[VISITED] += 1
     if ply >= MAX_PLY:
-        h, _ = linear_value(st, theta, fidx, fval)
-        return clip(h)
+        return search_value(st, ctx)
     n = game.gen_moves(st, moves[ply])
     result = game.status(st, n)
     if result != ONGOING:
@@ -213,39 +210,38 @@ def minimax_strap(st, ctx, params, theta, depth, ply, quiet, scale, gradient, sq
             return -(MATE - ply)
         return 0.0
     if depth <= 0:
-        h, _ = linear_value(st, theta, fidx, fval)
-        return clip(h)
+        return search_value(st, ctx)
     team = game.team_to_move(st)
     best = -INF
     for i in range(n):
         move = moves[ply, i]
         game.make_move(st, move)
         value = minimax_strap(
-            st, ctx, params, theta, depth - 1, ply + 1, quiet, scale, gradient, squares, stats
+            st, ctx, params, depth - 1, ply + 1, quiet, scale, gradient, squares, stats
         )
         if game.team_to_move(st) != team:
             value = -value
         game.unmake_move(st, move)
         best = max(best, value)
     value = clip(best)
-    bound_node(st, ctx, params, theta, value, value, quiet, scale, gradient, squares, ply, stats)
+    bound_node(st, ctx, params, value, value, quiet, scale, gradient, squares, ply, stats)
     return best
 
 
 @kernel
-def move_towards(st, ctx, params, theta, target, quiet, scale, gradient, squares, stats):
+def move_towards(st, ctx, params, target, quiet, scale, gradient, squares, stats):
     """One node, ``st``, towards ``target`` (RootStrap's root, TreeStrap(minimax)'s root,
     and every position of a finished game towards its result); with ``quiet``, the end of
     its quiescence line (see ``bound_node``)."""
     t = clip(target)
-    bound_node(st, ctx, params, theta, t, t, quiet, scale, gradient, squares, np.int64(0), stats)
+    bound_node(st, ctx, params, t, t, quiet, scale, gradient, squares, np.int64(0), stats)
     stats[VISITED] += 1
 
 
 @kernel
 def accumulate_features(st, ctx, scale, out):
-    """out += scale · φ(st): TD-Leaf's eligibility trace gathers gradients this way."""
-    fidx, fval = ctx.fidx, ctx.fval
-    n = game.features(st, fidx, fval)
-    add_scaled_features(out, fidx, fval, n, scale)
+    """out += scale · ∂H/∂θ at st (φ(st) for the linear evaluation): TD-Leaf's eligibility
+    trace gathers gradients this way."""
+    _, n = value_and_gradient(st, ctx)
+    add_scaled_features(out, ctx.fidx, ctx.fval, n, scale)
     return np.int64(n)

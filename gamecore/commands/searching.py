@@ -112,7 +112,14 @@ def search_params(game: Game, args: argparse.Namespace) -> SearchParams:
 def searcher_from_args(game: Game, args: argparse.Namespace) -> Searcher:
     weights = load_weights(game, args.weights)
     params = search_params(game, args)
-    return Searcher(game, weights.theta, params, args.hash, interruptible=True)
+    return Searcher(
+        game,
+        weights.theta,
+        params,
+        args.hash,
+        interruptible=True,
+        evaluation=weights.evaluation(game),
+    )
 
 
 def warm_up(searcher: Searcher, state: State) -> None:

@@ -22,6 +22,7 @@ from gamecore.commands.common import (
     parse_options,
 )
 from gamecore.errors import BadOption, GamecoreError
+from gamecore.evaluations import LINEAR, NETWORKS
 from gamecore.files import check_output
 from gamecore.learners import LEARNERS
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
@@ -120,6 +121,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="keep the weights of the same feature for either side equal and opposite, "
         "where the game declares such twins (chess, checkers; on by default)",
+    )
+    parser.add_argument(
+        "--evaluation",
+        choices=(LINEAR, *NETWORKS),
+        help="what to learn: the game's linear features, or the neighbourhood network of "
+        "seed 001 with pair or triple tuples (linear)",
     )
     parser.add_argument(
         "--quiet-leaves",
@@ -256,6 +263,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "decay": args.decay,
         "tie_sides": args.tie_sides,
         "quiet_leaves": args.quiet_leaves,
+        "evaluation": args.evaluation,
         "min_depth": args.min_depth,
         "search_params": args.search_params,
         "tune_search_every": args.tune_search_every,

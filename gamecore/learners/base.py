@@ -15,6 +15,7 @@ import numpy as np
 
 from gamecore.algorithms.learning import ABS_ERROR, UPDATED
 from gamecore.binding import bind
+from gamecore.evaluations import Evaluation, linear
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners.updates import (
@@ -25,6 +26,7 @@ from gamecore.learners.updates import (
     make_rule,
     tie_sides,
 )
+from gamecore.neighbourhood_net import NeighbourhoodNetwork, track_spread
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
 from gamecore.values import MAX_EVAL
@@ -61,6 +63,10 @@ class UpdateStats:
         return self.abs_delta / self.updates if self.updates else 0.0
 
 
+SQUASH_SHARE = 0.1
+"""How far a network's squash moves towards each game's range of top-level values."""
+
+
 class Learner(ABC):
     """Base of the learners; each subclass is one algorithm in one file."""
 
@@ -81,31 +87,37 @@ class Learner(ABC):
         tie_sides: bool = False,
         quiet_leaves: bool = False,
         params: SearchParams | None = None,
+        evaluation: Evaluation | None = None,
     ) -> None:
-        """``params``: the search's parameters (default: training mode)."""
-        game.capabilities.require(game.name, "features", by=f"the learner {self.name}")
+        """``params``: the search's parameters (default: training mode); ``evaluation``: what
+        θ weighs (default: the game's linear features)."""
+        evaluation = evaluation or linear(game)
+        if evaluation.is_linear:
+            game.capabilities.require(game.name, "features", by=f"the learner {self.name}")
         self.game = game
+        self.evaluation = evaluation
         self.outcome_step = outcome_step
         """Share of the way to the result a finished game moves its positions (0: none)."""
         self.cut_is_draw = cut_is_draw
         """Whether a game stopped before its end (at the trainer's ply limit) counts as a draw
         for the outcome update, as a match scores its ply limit; otherwise it is skipped."""
-        self.side_mirror = game.side_mirror() if tie_sides else None
+        self.side_mirror = game.side_mirror() if tie_sides and evaluation.is_linear else None
         """Twin features whose updates are tied (``Game.side_mirror``); None: all free."""
         self.quiet_leaves = quiet_leaves
         """Whether each update moves H of the quiet position at the end of a node's quiescence
         line instead of H of the node itself (``bound_node`` in the learning template)."""
-        self._groups = _covering_groups(game)
+        self._groups = _covering_groups(game, evaluation)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
-        self.rule = make_rule(
-            update, game.feature_set.count, step, loss, self.default_step, self._groups
-        )
+        self.rule = make_rule(update, evaluation.size, step, loss, self.default_step, self._groups)
         search = params if params is not None else SearchParams.training()
-        self.searcher = Searcher(game, theta, search, tt_megabytes=tt_megabytes)
-        self.kernel = bind(game, "gamecore.algorithms.learning")
+        self.searcher = Searcher(
+            game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
+        )
+        self.kernel = bind(game, "gamecore.algorithms.learning", evaluation.template)
         self.stats = UpdateStats()
         self._stats = np.zeros(self.kernel.STATS_SIZE)
+        self._network: NeighbourhoodNetwork | None = None
         self.trainable: np.ndarray | None = None
         """1.0 for features updates may change, 0.0 for frozen ones (staged learning); None: all."""
 
@@ -170,6 +182,22 @@ class Learner(ABC):
         self.stats.add(delta, self._stats, None)
         self._stats[:] = 0
 
+    def track_squash(self, state: State) -> None:
+        """A network evaluation's squash follows the range of its top-level values: its mean
+        and spread move :data:`SQUASH_SHARE` of the way to those of the finished game's
+        positions (Levinson & Weber §3.2; not learned by gradients). Linear: nothing."""
+        shape = self.evaluation.shape
+        if shape is None:
+            return
+        if self._network is None:
+            self._network = NeighbourhoodNetwork(self.game, self.theta, shape.expansion)
+        replay = state.copy()
+        tops = [self._network.value(replay)[1]]
+        while replay.history:
+            replay.pop()
+            tops.append(self._network.value(replay)[1])
+        track_spread(self.theta, shape, np.array(tops), SQUASH_SHARE)
+
     def decay_weights(self, share: float) -> None:
         """θ shrinks by ``share`` (weight decay, once per game; frozen features stay put)."""
         if share <= 0:
@@ -195,7 +223,6 @@ class Learner(ABC):
             arrays,
             self.searcher.ctx,
             self.searcher.params,
-            self.theta,
             float(target),
             self.quiet_leaves,
             self.scale,
@@ -230,10 +257,15 @@ class Learner(ABC):
         self._stats[:] = 0
 
 
-def _covering_groups(game: Game) -> list[np.ndarray]:
-    """The game's feature groups, plus one of every feature no group names."""
-    groups = [members for members in game.feature_groups().values() if len(members)]
-    rest = np.ones(game.feature_set.count, dtype=bool)
+def _covering_groups(game: Game, evaluation: Evaluation) -> list[np.ndarray]:
+    """The evaluation's groups of weights, plus one of every weight no group names: the
+    game's feature groups, or the network's base weights and its tuple weights."""
+    if evaluation.shape is None:
+        groups = [members for members in game.feature_groups().values() if len(members)]
+    else:
+        shape = evaluation.shape
+        groups = [np.arange(shape.base_size), np.arange(shape.bias, shape.mean)]
+    rest = np.ones(evaluation.size, dtype=bool)
     for members in groups:
         rest[members] = False
     if rest.any():

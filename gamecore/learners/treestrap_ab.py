@@ -43,7 +43,6 @@ class TreeStrapAlphaBeta(Learner):
             state.arrays,
             self.searcher.ctx,
             self.searcher.params,
-            self.theta,
             np.int64(self.min_depth * ONE_PLY),
             self.quiet_leaves,
             self.scale,

@@ -68,7 +68,6 @@ class TreeStrapMinimax(Learner):
                 state.arrays,
                 ctx,
                 self.searcher.params,
-                self.theta,
                 np.int64(depth - 1),
                 np.int64(1),
                 self.quiet_leaves,

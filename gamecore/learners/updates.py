@@ -49,9 +49,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption
-
-LOGISTIC_SCALE = 150.0
-"""Value units per logistic unit: +150 (1.5 pawns) is a 73% win probability."""
+from gamecore.values import LOGISTIC_SCALE
 
 HUBER_LIMIT = 150.0
 """The largest error of the ``huber`` loss, in value units (1.5 pawns in chess)."""
