@@ -143,6 +143,12 @@ class SearchParams(NamedTuple):
     def tournament(cls) -> SearchParams:
         return cls(null_move=True, futility=True, lmr=True, aspiration=True)
 
+    @classmethod
+    def plain(cls) -> SearchParams:
+        """Full width to the depth and no further: no quiescence, no extensions (seed 001's
+        fixed-depth agents; a nearly flat evaluation cannot make it explode)."""
+        return cls(quiescence=False, check_extension=0)
+
 
 @dataclass(frozen=True)
 class Limits:

@@ -9,10 +9,11 @@ Fields left out of ``params`` keep the tournament defaults
 (:meth:`SearchParams.tournament`); an unknown field, a value of the wrong type
 or outside its range is refused in one line. Games ship named files in their
 package's ``search/`` folder (``default`` is what every searching command uses
-when no ``--search-params`` is given); ``tournament`` and ``training`` name the
-built-in settings. :data:`RANGES` also gives the bits of each tunable
-parameter, for the genetic tuner (seed 004, Table 1, extended by gamecore's own
-late-move reduction and aspiration parameters).
+when no ``--search-params`` is given); ``tournament``, ``training`` and
+``plain`` (full width to the depth, no quiescence) name the built-in settings.
+:data:`RANGES` also gives the bits of each tunable parameter, for the genetic tuner
+(seed 004, Table 1, extended by gamecore's own late-move reduction and aspiration
+parameters).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from gamecore.values import MAX_EVAL, ONE_PLY
 
 FORMAT = "gamecore-search-params"
 VERSION = 1
-BUILT_IN = ("tournament", "training")
+BUILT_IN = ("tournament", "training", "plain")
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
+from gamecore.learners.base import SYMMETRIES
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, tie_sides
 from gamecore.live import LivePublisher, live_path
 from gamecore.openings import load_book
@@ -150,6 +151,11 @@ class TrainConfig:
     quiet_leaves: bool = False
     """Every update moves H of the quiet position at the end of the updated position's
     quiescence line (what the search evaluates in its place), not H of the position."""
+    symmetry: str = "average"
+    """How a network's base weights of symmetric slots are kept alike: ``average`` after
+    each game (seed 001, §5.4), ``tie`` after every update, or ``none`` (linear: ignored)."""
+    loser_learns: bool = False
+    """TD(0) only: learn only from the side that lost each game (seed 001's regime)."""
     min_depth: int = 1
     lam: float = 0.95
     search_params: str | None = None
@@ -224,6 +230,17 @@ class TrainConfig:
             TimeControl.parse(self.time_control)  # BadOption naming the malformed clock
         if self.tune_search_every and not self.tune_suite:
             raise BadOption("--tune-search-every needs --tune-suite FILE")
+        if self.symmetry not in SYMMETRIES:
+            raise BadOption(
+                f"symmetry must be one of {', '.join(SYMMETRIES)}, not {self.symmetry!r:.60}"
+            )
+        if self.loser_learns and self.algo != "td0":
+            raise BadOption("--loser-learns is a rule of TD(0): use it with --algo td0")
+        if self.loser_learns and "self" in self.vs.split(","):
+            raise BadOption(
+                "--loser-learns needs an opponent (--vs): in self-play the learner is the "
+                "loser of every decisive game"
+            )
 
     def _check_types(self) -> None:
         """Text where text belongs, a flag where a flag does (a checkpoint's JSON can hold
@@ -238,6 +255,7 @@ class TrainConfig:
             "eval_vs",
             "outcome_at_cut",
             "evaluation",
+            "symmetry",
         ):
             if not isinstance(getattr(self, name), str):
                 raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
@@ -248,7 +266,7 @@ class TrainConfig:
         if self.outcome_at_cut not in OUTCOME_AT_CUT:
             choices = " or ".join(OUTCOME_AT_CUT)
             raise BadOption(f"outcome_at_cut must be {choices}, not {self.outcome_at_cut!r:.60}")
-        for name in ("average", "tie_sides", "quiet_leaves"):
+        for name in ("average", "tie_sides", "quiet_leaves", "loser_learns"):
             if not isinstance(getattr(self, name), bool):
                 raise BadOption(f"{name} must be true or false, not {getattr(self, name)!r:.60}")
         options = self.game_options
@@ -368,6 +386,7 @@ class Trainer:
             "tie_sides": config.tie_sides,
             "quiet_leaves": config.quiet_leaves,
             "evaluation": self.evaluation,
+            "symmetry": config.symmetry,
         }
         if config.search_params is not None:
             options["params"] = resolve_search_params(self.game, config.search_params)
@@ -375,6 +394,8 @@ class Trainer:
             options["min_depth"] = config.min_depth
         if config.algo == "tdleaf":
             options["lam"] = config.lam
+        if config.algo == "td0":
+            options["loser_learns"] = config.loser_learns
         self.learner = learner_cls(self.game, theta, **options)
         self._learner_options = options
         self.retuner = self._retuner(resume)
@@ -765,6 +786,7 @@ class Trainer:
         self.learner.track_squash(state)
         self.learner.learn_outcome(state)
         self.learner.decay_weights(config.decay)
+        self.learner.average_symmetry()
         winner = state.winner_team() if finished else None
         outcome = _outcome(winner, learner_team)
         seconds = time.perf_counter() - start
@@ -871,13 +893,15 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
     if not isinstance(stored, dict):
         raise BadOption("that checkpoint is damaged: its configuration is not a record")
     # ... those from before twin features were tied learned every weight on its own, and
-    # those from before quiet leaves moved every position itself.
+    # those from before quiet leaves moved every position itself, and networks from before
+    # symmetric weights were averaged kept them apart.
     stored = {
         "update": "sgd",
         "loss": "value",
         "average": False,
         "tie_sides": False,
         "quiet_leaves": False,
+        "symmetry": "none",
         **stored,
     }
     known = {field.name for field in dataclasses.fields(TrainConfig)}

@@ -6,6 +6,12 @@ The same two functions as the linear template (see
 the mover's win probability P; the search works in value units, so
 H = S·ln(P/(1 − P)) with S = LOGISTIC_SCALE: the logistic loss of the
 learners, σ(target/S) − σ(H/S), is then exactly σ(target/S) − P.
+
+P and 1 − P are both read from the squash's tails (``erfc``), not 1 − P from
+P: a position the network is sure of keeps a finite value and, above all, a
+gradient. Rounded to P = 1, it would sit at a clipped value with no gradient,
+and a network pushed there by a large step (a mate's target) never learned
+again.
 """
 
 import math
@@ -16,9 +22,9 @@ from gamecore.neighbourhood_net import network_gradient, network_value
 from gamecore.neighbourhoods import gather
 from gamecore.values import LOGISTIC_SCALE, MAX_EVAL
 
-P_LIMIT = 1.0e-6
-"""P is read within [P_LIMIT, 1 − P_LIMIT] (about ±2,070 value units): H and its
-gradient stay finite where the squash saturates."""
+SQRT2 = math.sqrt(2.0)
+TINY = 1.0e-300
+"""Least P or 1 − P read (far beyond ±MAX_EVAL): a logarithm stays finite."""
 
 
 @kernel
@@ -29,9 +35,13 @@ def _inputs(st, net):
 
 
 @kernel
-def _to_value(p):
-    p = min(1.0 - P_LIMIT, max(P_LIMIT, p))
-    return LOGISTIC_SCALE * math.log(p / (1.0 - p)), p
+def _to_value(top, theta, mean_at):
+    """(H, dH/dP) at the top-level value ``top``: P = Φ(z) and 1 − P = Φ(−z), each from
+    its own tail, z = (Y − m)/s."""
+    z = (top - theta[mean_at]) / theta[mean_at + 1]
+    p = max(TINY, 0.5 * math.erfc(-z / SQRT2))
+    q = max(TINY, 0.5 * math.erfc(z / SQRT2))
+    return LOGISTIC_SCALE * (math.log(p) - math.log(q)), LOGISTIC_SCALE * (1.0 / p + 1.0 / q)
 
 
 @kernel
@@ -39,10 +49,10 @@ def search_value(st, ctx):
     """H(st) for the team to move, clipped to ±MAX_EVAL."""
     net = ctx.net
     _inputs(st, net)
-    p, _ = network_value(
+    _, top = network_value(
         net.inputs, ctx.theta, net.order, net.first_tuple, net.mean_at, net.x, net.y_hat
     )
-    value, _ = _to_value(p)
+    value, _ = _to_value(top, ctx.theta, net.mean_at)
     return min(MAX_EVAL, max(-MAX_EVAL, value))
 
 
@@ -56,7 +66,7 @@ def value_and_gradient(st, ctx):
     net = ctx.net
     grad, fidx, fval = net.grad, ctx.fidx, ctx.fval
     _inputs(st, net)
-    p, _ = network_gradient(
+    _, top = network_gradient(
         net.inputs,
         ctx.theta,
         net.order,
@@ -68,8 +78,7 @@ def value_and_gradient(st, ctx):
         net.y_hat,
         net.dx,
     )
-    value, p = _to_value(p)
-    dv_dp = LOGISTIC_SCALE / (p * (1.0 - p))
+    value, dv_dp = _to_value(top, ctx.theta, net.mean_at)
     n = 0
     for i in range(net.first_tuple - 1, net.mean_at):
         if grad[i] != 0.0:

@@ -46,7 +46,7 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
 
 SEARCH_PARAMS_HELP = (
     "search parameters: a search-parameters file (JSON, docs/search-params.md), a name the "
-    "game ships, or tournament / training (default: the game's shipped default)"
+    "game ships, or tournament / training / plain (default: the game's shipped default)"
 )
 
 

@@ -25,6 +25,7 @@ from gamecore.errors import BadOption, GamecoreError
 from gamecore.evaluations import LINEAR, NETWORKS
 from gamecore.files import check_output
 from gamecore.learners import LEARNERS
+from gamecore.learners.base import SYMMETRIES
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.live import LivePublisher, live_path
 from gamecore.registry import game_class, get_game
@@ -136,6 +137,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "position's quiescence line, not of the position itself",
     )
     parser.add_argument(
+        "--symmetry",
+        choices=SYMMETRIES,
+        help="a network's base weights of symmetric slots: averaged after each game "
+        "(seed 001's §5.4), tied (averaged after every update) or left apart (average)",
+    )
+    parser.add_argument(
+        "--loser-learns",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="TD(0): learn only from the side that lost each game (both after a draw), "
+        "as in seed 001",
+    )
+    parser.add_argument(
         "--outcome-step",
         type=validate.share,
         metavar="SHARE",
@@ -159,7 +173,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--search-params",
         metavar="SPEC",
         help="the learner's search parameters: a search-parameters file, a name the game "
-        "ships, or tournament (default: training mode, which prunes nothing by the weights)",
+        "ships, tournament, or plain (no quiescence) (default: training mode, which prunes "
+        "nothing by the weights)",
     )
     parser.add_argument(
         "--tune-search-every",
@@ -263,6 +278,8 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "decay": args.decay,
         "tie_sides": args.tie_sides,
         "quiet_leaves": args.quiet_leaves,
+        "symmetry": args.symmetry,
+        "loser_learns": args.loser_learns,
         "evaluation": args.evaluation,
         "min_depth": args.min_depth,
         "search_params": args.search_params,

@@ -15,6 +15,7 @@ import numpy as np
 
 from gamecore.algorithms.learning import ABS_ERROR, UPDATED
 from gamecore.binding import bind
+from gamecore.errors import BadOption
 from gamecore.evaluations import Evaluation, linear
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
@@ -27,6 +28,7 @@ from gamecore.learners.updates import (
     tie_sides,
 )
 from gamecore.neighbourhood_net import NeighbourhoodNetwork, track_spread
+from gamecore.neighbourhoods import average_symmetric
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
 from gamecore.values import MAX_EVAL
@@ -63,6 +65,9 @@ class UpdateStats:
         return self.abs_delta / self.updates if self.updates else 0.0
 
 
+SYMMETRIES = ("average", "tie", "none")
+"""How a network's symmetric base weights are kept alike (see ``Learner.symmetry``)."""
+
 SQUASH_SHARE = 0.1
 """How far a network's squash moves towards each game's range of top-level values."""
 
@@ -88,6 +93,7 @@ class Learner(ABC):
         quiet_leaves: bool = False,
         params: SearchParams | None = None,
         evaluation: Evaluation | None = None,
+        symmetry: str = "none",
     ) -> None:
         """``params``: the search's parameters (default: training mode); ``evaluation``: what
         θ weighs (default: the game's linear features)."""
@@ -106,13 +112,21 @@ class Learner(ABC):
         self.quiet_leaves = quiet_leaves
         """Whether each update moves H of the quiet position at the end of a node's quiescence
         line instead of H of the node itself (``bound_node`` in the learning template)."""
+        if symmetry not in SYMMETRIES:
+            raise BadOption(f"unknown symmetry {symmetry!r} (choose from {', '.join(SYMMETRIES)})")
+        self.symmetry = symmetry if evaluation.shape is not None else "none"
+        """How the network's base weights of symmetric slots are kept alike (the paper's
+        §5.4): averaged after each game, tied (averaged after every update), or not."""
         self._groups = _covering_groups(game, evaluation)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
-        self.rule = make_rule(update, evaluation.size, step, loss, self.default_step, self._groups)
         search = params if params is not None else SearchParams.training()
         self.searcher = Searcher(
             game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
+        )
+        network = None if evaluation.shape is None else (evaluation.shape, self.searcher.theta)
+        self.rule = make_rule(
+            update, evaluation.size, step, loss, self.default_step, self._groups, network
         )
         self.kernel = bind(game, "gamecore.algorithms.learning", evaluation.template)
         self.stats = UpdateStats()
@@ -179,8 +193,21 @@ class Learner(ABC):
         if self.side_mirror is not None:
             delta = tie_sides(delta, self.side_mirror)
         self.searcher.theta += delta
+        if self.symmetry == "tie":
+            self._average_symmetric()
         self.stats.add(delta, self._stats, None)
         self._stats[:] = 0
+
+    def average_symmetry(self) -> None:
+        """The end of a game: the network's base weights of symmetric slots become their
+        average (``symmetry`` ``average``; ``tie`` keeps them so after every update)."""
+        if self.symmetry == "average":
+            self._average_symmetric()
+
+    def _average_symmetric(self) -> None:
+        shape = self.evaluation.shape
+        if shape is not None:
+            average_symmetric(self.theta[: shape.base_size], shape.relations)
 
     def track_squash(self, state: State) -> None:
         """A network evaluation's squash follows the range of its top-level values: its mean
@@ -247,12 +274,14 @@ class Learner(ABC):
         if self.trainable is not None:
             gradient = gradient * self.trainable
         with np.errstate(over="ignore", invalid="ignore"):  # the trainer reports divergence
-            delta = self.rule.delta(gradient, squares)
+            delta = self.rule.delta(gradient, squares, max(1, int(self._stats[UPDATED])))
             if self.trainable is not None:
                 delta = delta * self.trainable
             if self.side_mirror is not None:
                 delta = tie_sides(delta, self.side_mirror)
             self.searcher.theta += delta  # in place: the search context holds this array
+            if self.symmetry == "tie":
+                self._average_symmetric()
             self.stats.add(delta, self._stats, info)
         self._stats[:] = 0
 

@@ -36,7 +36,12 @@ An **update rule** then chooses the step:
   about ``step`` value units per update whatever the size and frequency of
   its feature;
 * ``sgd`` — plain gradient steps, step·g: the paper's rule, whose right step
-  depends on the game's feature scale (its default is the paper's).
+  depends on the game's feature scale (its default is the paper's);
+* ``gd`` and ``eg`` — for the neighbourhood network only (seed 001, §3.1):
+  gradient descent and EG± on the mean cross-entropy gradient of the
+  positions one update moves, Σ eᵢ·∂(H/S)/∂θ / n; the base weights always
+  take the gradient step and stay within [0, 1] (see
+  :mod:`gamecore.neighbourhood_updates`).
 
 The measurements that chose the defaults are in docs/learning.md.
 """
@@ -49,6 +54,8 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption
+from gamecore.neighbourhood_net import NetworkShape
+from gamecore.neighbourhood_updates import NETWORK_STEPS, make_network_update
 from gamecore.values import LOGISTIC_SCALE
 
 HUBER_LIMIT = 150.0
@@ -83,8 +90,9 @@ class UpdateRule(ABC):
         self.gain = value_gain(loss)
 
     @abstractmethod
-    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
-        """Δθ for the gradient Σ eᵢφᵢ of one search and its Σ φᵢ² per feature."""
+    def delta(self, gradient: np.ndarray, squares: np.ndarray, positions: int = 1) -> np.ndarray:
+        """Δθ for the gradient Σ eᵢφᵢ of one search and its Σ φᵢ² per feature, summed over
+        ``positions`` updated positions."""
 
     def inverse_scale(self) -> np.ndarray | None:
         """Per-feature 1/E[φᵢ²] the rule works in, for the outcome update too (None: raw φ)."""
@@ -134,14 +142,14 @@ def tie_sides(values: np.ndarray, mirror: np.ndarray) -> np.ndarray:
 class SGD(UpdateRule):
     name = "sgd"
 
-    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    def delta(self, gradient: np.ndarray, squares: np.ndarray, positions: int = 1) -> np.ndarray:
         return (self.step * self.gain) * gradient
 
 
 class NLMS(UpdateRule):
     name = "nlms"
 
-    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    def delta(self, gradient: np.ndarray, squares: np.ndarray, positions: int = 1) -> np.ndarray:
         squared_norm = float(squares.sum())
         if squared_norm <= 0.0:
             return np.zeros_like(gradient)
@@ -155,7 +163,7 @@ class GroupedNLMS(UpdateRule):
         super().__init__(size, step, loss)
         self.groups = groups
 
-    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    def delta(self, gradient: np.ndarray, squares: np.ndarray, positions: int = 1) -> np.ndarray:
         return grouped_step(gradient, squares, self.groups, self.step * self.gain)
 
 
@@ -168,7 +176,7 @@ class ScaledNLMS(GroupedNLMS):
         super().__init__(size, step, loss, groups)
         self.mean_square = np.zeros(size)
 
-    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    def delta(self, gradient: np.ndarray, squares: np.ndarray, positions: int = 1) -> np.ndarray:
         self.mean_square += self.average_share * (squares - self.mean_square)
         return grouped_step(
             gradient, squares, self.groups, self.step * self.gain, self.inverse_scale()
@@ -200,7 +208,7 @@ class Adam(UpdateRule):
         self.mean_square = np.zeros(size)
         self.updates = 0
 
-    def delta(self, gradient: np.ndarray, squares: np.ndarray) -> np.ndarray:
+    def delta(self, gradient: np.ndarray, squares: np.ndarray, positions: int = 1) -> np.ndarray:
         g = self.gain * gradient
         self.updates += 1
         self.mean = self.beta1 * self.mean + (1.0 - self.beta1) * g
@@ -222,13 +230,57 @@ class Adam(UpdateRule):
         self.mean_square = np.array(state["mean_square"], dtype=np.float64)
 
 
+class NetworkRule(UpdateRule):
+    """A seed-001 rule (:class:`NetworkUpdate`) on the live θ of a network evaluation."""
+
+    def __init__(self, step: float, loss: str, shape: NetworkShape, theta: np.ndarray) -> None:
+        if loss != "logistic":
+            raise BadOption(
+                f"--update {self.name} learns win probabilities: it needs --loss logistic"
+            )
+        super().__init__(shape.size, step, loss)
+        self.theta = theta
+        """The learner's θ (the searcher's array, moved in place by the learner)."""
+        self.update = make_network_update(self.name, shape, theta, step)
+
+    def delta(self, gradient: np.ndarray, squares: np.ndarray, positions: int = 1) -> np.ndarray:
+        self.update.follow(self.theta)
+        moved = self.theta.copy()
+        self.update.apply(moved, gradient / (LOGISTIC_SCALE * max(positions, 1)), 1.0)
+        return moved - self.theta
+
+    def state(self) -> dict[str, Any]:
+        return self.update.state()
+
+    def load_state(self, state: dict[str, Any]) -> None:
+        if state:
+            self.update.load_state(state)
+
+
+class NetworkGD(NetworkRule):
+    name = "gd"
+
+
+class NetworkEG(NetworkRule):
+    name = "eg"
+
+
 UPDATE_RULES: dict[str, type[UpdateRule]] = {
-    rule.name: rule for rule in (Adam, NLMS, GroupedNLMS, ScaledNLMS, SGD)
+    rule.name: rule for rule in (Adam, NLMS, GroupedNLMS, ScaledNLMS, SGD, NetworkGD, NetworkEG)
 }
+NETWORK_RULES = (NetworkGD.name, NetworkEG.name)
+"""Rules for the neighbourhood network only."""
 DEFAULT_UPDATE = "nlms"
 
-DEFAULT_STEPS = {"adam": 1.0, "nlms": 0.1, "nlms-groups": 0.1, "nlms-scaled": 0.1}
-"""Steps of the scale-free rules: value units per update (adam), share of the error (nlms)."""
+DEFAULT_STEPS = {
+    "adam": 1.0,
+    "nlms": 0.1,
+    "nlms-groups": 0.1,
+    "nlms-scaled": 0.1,
+    **NETWORK_STEPS,
+}
+"""Steps of the scale-free rules: value units per update (adam), share of the error (nlms),
+gradient step on the mean cross-entropy gradient (gd, eg)."""
 
 
 def make_rule(
@@ -238,13 +290,23 @@ def make_rule(
     loss: str,
     sgd_step: float,
     groups: list[np.ndarray] | None = None,
+    network: tuple[NetworkShape, np.ndarray] | None = None,
 ) -> UpdateRule:
     """The rule called ``name``; ``sgd_step`` is the learner's paper step (for ``sgd``);
-    ``groups`` the feature groups (for ``nlms-groups``; default: one group of all)."""
+    ``groups`` the feature groups (for ``nlms-groups``; default: one group of all);
+    ``network`` the network's shape and live θ (for ``gd`` and ``eg``)."""
     if name not in UPDATE_RULES:
         raise BadOption(f"unknown update rule {name!r} (choose from {', '.join(UPDATE_RULES)})")
     if step is None:
         step = DEFAULT_STEPS.get(name, sgd_step)  # the gain makes one sgd step fit both losses
+    if name in NETWORK_RULES:
+        if network is None:
+            raise BadOption(
+                f"--update {name} updates the neighbourhood network: give --evaluation "
+                "network-pairs or network-triples"
+            )
+        network_rule = NetworkGD if name == NetworkGD.name else NetworkEG
+        return network_rule(step, loss, *network)
     if name in (GroupedNLMS.name, ScaledNLMS.name):
         return UPDATE_RULES[name](size, step, loss, groups or [np.arange(size)])  # type: ignore[call-arg]
     return UPDATE_RULES[name](size, step, loss)
