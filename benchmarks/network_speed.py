@@ -1,6 +1,7 @@
 """Cost of one neighbourhood-network evaluation (seed 001), next to the linear one.
 
 Usage: python benchmarks/network_speed.py [--reps 20000] [--repeats 5] [--depth 3]
+       python benchmarks/network_speed.py --two-ply [--repeats 5]
 
 Per position of ``search_speed.py`` (chess: the perft suite's middlegames;
 Duchess: the six-player midgame and positions of six, four and two players),
@@ -12,6 +13,13 @@ calls, timed ``--repeats`` times. Prints a Markdown table; then a second one
 of whole searches to ``--depth`` (tournament parameters, a fresh table each)
 with the linear evaluation and with the network as the search's evaluation:
 nodes per second, medians of ``--repeats``.
+
+``--two-ply`` prints only a third table: seed 001's agents' search, a
+full-width 2-ply search with no quiescence (``SearchParams.plain``), with
+pairs and triples from random weights: nodes, milliseconds (median of
+``--repeats``) and the multiply-adds of the network's tuple sums it made
+(every evaluated position's neighbourhoods times the tuple weights each
+sums), the figure to set against a machine of the paper's day.
 """
 
 from __future__ import annotations
@@ -129,12 +137,40 @@ def search_speeds(states, depth: int, repeats: int) -> dict[str, dict[str, tuple
     return out
 
 
+def two_ply_table(repeats: int) -> None:
+    print("| position (2 plies, no quiescence) | network | nodes | ms | tuple multiply-adds |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    _, states = positions("chess")
+    for name, state in states.items():
+        game = state.game
+        for label in ("network-pairs", "network-triples"):
+            evaluation = evaluation_named(game, label)
+            shape = evaluation.shape
+            searcher = Searcher(game, evaluation.initial_weights(1), SearchParams.plain(),
+                                evaluation=evaluation)  # fmt: skip
+            searcher.search(state, Limits(depth=1))  # compile or load first
+            times, nodes = [], 0
+            for _ in range(repeats):
+                searcher.clear()
+                start = time.perf_counter()
+                info = searcher.search(state, Limits(depth=2))
+                times.append(time.perf_counter() - start)
+                nodes = info.nodes
+            work = nodes * shape.relations.cells * shape.tuple_count  # blank centres too
+            print(f"| chess: {name} | {label} | {nodes:,} | {statistics.median(times) * 1e3:.2f} "
+                  f"| {work:,} |")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=20_000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--depth", type=int, default=3, help="depth of the timed searches")
+    parser.add_argument("--two-ply", action="store_true", help="only seed 001's 2-ply search")
     args = parser.parse_args()
+    if args.two_ply:
+        two_ply_table(args.repeats)
+        return
     columns = ("pairs value", "pairs value+gradient", "triples value", "triples value+gradient")
     print(f"| position | linear, ns | {' | '.join(c + ', ns' for c in columns)} |")
     print("| --- | ---: |" + " ---: |" * len(columns))

@@ -660,6 +660,7 @@ class Trainer:
             self.checkpoint()  # θ as it was before this game
             raise self._diverged(report.index + 1)
         self.learner.theta[:] = merged
+        self.learner.average_symmetry()  # games merged together average as one would
         self.learner.rule.load_state(report.rule_state)
         row = report.row
         self.progress.record(

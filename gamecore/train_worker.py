@@ -17,7 +17,9 @@ small steps still converge. TD-Leaf's temporal differences are taken within
 one game and one θ, so they stay consistent; only their sum lands late. The
 update rule's state (Adam's moments) is the one from the most recently
 merged game: the moments of concurrent games are not added, so Adam's
-statistics lag by the same games.
+statistics lag by the same games. EG±'s positive and negative parts, which
+say more than θ, are likewise the last merged game's; when θ no longer
+matches them (another game was merged), they are split afresh from θ.
 
 Each game's random choices (opening plies, a random opponent) come from a
 generator seeded with the run's seed and the game's index, so they do not
