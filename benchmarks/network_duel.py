@@ -4,7 +4,7 @@ Usage:
     python benchmarks/network_duel.py chess --a network-pairs:gd:2 \\
         --b network-triples:gd:2 --games 300 --out runs/network-duel/pairs-vs-triples
     python benchmarks/network_duel.py chess --a network-triples:gd:2 \\
-        --b network-pairs:frozen:5 --b-spread 0.5 --out runs/network-duel/vs-random-5ply
+        --b random:frozen:5 --out runs/network-duel/triples-vs-random5
 
 Levinson & Weber's experiments (Figs. 6.1–6.3): both agents start from random
 weights and play game after game, each game opened by two random moves;
@@ -14,13 +14,12 @@ the board's symmetries. Both search full width to their depth with no
 quiescence (``SearchParams.plain``), as the paper's 2-ply agents.
 
 An agent is ``EVALUATION:UPDATE:DEPTH`` (``network-pairs:gd:2``); UPDATE
-``frozen`` never learns: with ``--b-spread 0.5`` its starting network is
-random weights five times as spread as a learner's, a fixed random
-evaluation (the paper's random agent draws a fresh number at every leaf
-instead, which gamecore's compiled search does not offer). Colours
-alternate. Writes OUT.csv (one row per game, cumulative wins: the paper's
-curves), OUT-a.npz and OUT-b.npz (the agents' weights), and checkpoints to
-OUT.ckpt.npz every ``--checkpoint-every`` games (``--resume`` continues).
+``frozen`` never learns. ``random:frozen:5`` is the paper's random agent of
+§6.2: a 5-ply search whose every leaf gets a fresh random number
+(``gamecore.algorithms.random_evaluation``). Colours alternate. Writes
+OUT.csv (one row per game, cumulative wins: the paper's curves), OUT-a.npz
+and OUT-b.npz (the agents' weights), and checkpoints to OUT.ckpt.npz every
+``--checkpoint-every`` games (``--resume`` continues).
 """
 
 from __future__ import annotations
@@ -37,8 +36,9 @@ import numpy as np
 from tqdm import tqdm
 
 import gamecore
+from gamecore.algorithms.random_evaluation import seed as seed_random_evaluation
 from gamecore.errors import GamecoreError
-from gamecore.evaluations import Evaluation, evaluation_named
+from gamecore.evaluations import RANDOM, Evaluation, evaluation_named, random_evaluation
 from gamecore.files import write_atomically
 from gamecore.kernel_api import ONGOING
 from gamecore.learners.td0 import TD0
@@ -68,14 +68,22 @@ def make_agent(game, label: str, spec: str, seed: int, spread: float, step: floa
         depth_value = int(depth)
     except ValueError:
         raise SystemExit(f"agent {label}: give EVALUATION:UPDATE:DEPTH, not {spec!r}") from None
-    evaluation = evaluation_named(game, name)
-    if evaluation.shape is None:
-        raise SystemExit(f"agent {label}: {name} is not a network")
-    theta = initial_weights(evaluation.shape, seed, spread=spread)
+    if name == RANDOM:
+        if update != "frozen":
+            raise SystemExit(
+                f"agent {label}: the random evaluation does not learn: random:frozen:D"
+            )
+        evaluation = random_evaluation(game)
+        theta = np.zeros(evaluation.size)
+    else:
+        evaluation = evaluation_named(game, name)
+        if evaluation.shape is None:
+            raise SystemExit(f"agent {label}: {name} is neither a network nor random")
+        theta = initial_weights(evaluation.shape, seed, spread=spread)
     learner = TD0(
         game,
         theta,
-        update="gd" if update == "frozen" else update,
+        update={"frozen": "nlms" if name == RANDOM else "gd"}.get(update, update),
         step=step,
         loser_learns=True,
         cut_is_draw=True,
@@ -130,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     log_path, ckpt = Path(f"{out}.csv"), Path(f"{out}.ckpt.npz")
     rng = np.random.default_rng(args.seed)
+    seed_random_evaluation(args.seed)
     rows: list[dict] = []
     if args.resume and ckpt.exists():
         saved = np.load(ckpt)

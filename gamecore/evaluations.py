@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from gamecore.neighbourhood_net import NetworkShape
 
 LINEAR = "linear"
+RANDOM = "random"
 NETWORKS = {"network-pairs": "pairs", "network-triples": "triples"}
 """Evaluation names of the network, by tuple expansion."""
 NETWORK_VERSION = 1
@@ -59,7 +60,8 @@ class Evaluation:
     """One evaluation of one game: its feature set (for weights files) and template."""
 
     name: str
-    """``linear``, ``network-pairs`` or ``network-triples``."""
+    """``linear``, ``network-pairs``, ``network-triples`` (or ``random``, see
+    :func:`random_evaluation`)."""
     feature_set: FeatureSet
     shape: NetworkShape | None = None
     """The network's layout in θ (None: linear)."""
@@ -71,6 +73,8 @@ class Evaluation:
     @property
     def template(self) -> str:
         """The evaluation template the bound search and learners import."""
+        if self.name == RANDOM:
+            return "gamecore.algorithms.random_evaluation"
         if self.shape is None:
             return "gamecore.algorithms.evaluation"
         return "gamecore.algorithms.network_evaluation"
@@ -126,6 +130,12 @@ class Evaluation:
 
 def linear(game: Game) -> Evaluation:
     return Evaluation(LINEAR, game.feature_set)
+
+
+def random_evaluation(game: Game) -> Evaluation:
+    """Beal's random evaluation (:mod:`gamecore.algorithms.random_evaluation`): an opponent
+    for experiments, never learned; its θ is the game's linear one, unread."""
+    return Evaluation(RANDOM, game.feature_set)
 
 
 def evaluation_named(game: Game, name: str) -> Evaluation:

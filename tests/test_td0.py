@@ -194,3 +194,21 @@ def test_impossible_regimes_are_refused_in_one_line(tmp_path, options, message):
     assert done.returncode == 2
     assert message in done.stderr
     assert done.stderr.strip().count("\n") <= 1  # argparse adds its usage line
+
+
+def test_the_random_evaluation_gives_every_leaf_a_fresh_number():
+    """Seed 001's random agent: values within ±RANDOM_RANGE, new at every search, so the
+    same position is scored differently each time (Beal's mobility effect needs this)."""
+    from gamecore.algorithms.random_evaluation import RANDOM_RANGE, seed
+    from gamecore.evaluations import random_evaluation
+
+    evaluation = random_evaluation(CHESS)
+    searcher = Searcher(
+        CHESS, np.zeros(evaluation.size), SearchParams.plain(), evaluation=evaluation
+    )
+    seed(7)
+    state = CHESS.initial_state()
+    values = {searcher.evaluate(state) for _ in range(20)}
+    assert len(values) == 20 and all(abs(v) <= RANDOM_RANGE for v in values)
+    info = searcher.search(state, Limits(depth=3))
+    assert info.best_move in state.legal_moves() and abs(info.score.value) <= RANDOM_RANGE
