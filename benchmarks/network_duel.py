@@ -41,6 +41,7 @@ from gamecore.errors import GamecoreError
 from gamecore.evaluations import RANDOM, Evaluation, evaluation_named, random_evaluation
 from gamecore.files import write_atomically
 from gamecore.kernel_api import ONGOING
+from gamecore.learners.base import SQUASHES
 from gamecore.learners.td0 import TD0
 from gamecore.neighbourhood_net import initial_weights
 from gamecore.search import Limits, SearchParams
@@ -62,7 +63,9 @@ class Agent:
         return self.update != "frozen"
 
 
-def make_agent(game, label: str, spec: str, seed: int, spread: float, step: float | None) -> Agent:
+def make_agent(
+    game, label: str, spec: str, seed: int, spread: float, step: float | None, squash: str
+) -> Agent:
     try:
         name, update, depth = spec.split(":")
         depth_value = int(depth)
@@ -88,6 +91,7 @@ def make_agent(game, label: str, spec: str, seed: int, spread: float, step: floa
         loser_learns=True,
         cut_is_draw=True,
         symmetry="average",
+        squash=squash,
         params=SearchParams.plain(),
         evaluation=evaluation,
     )
@@ -117,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--b", required=True, help="agent B: EVALUATION:UPDATE:DEPTH")
     parser.add_argument("--a-spread", type=float, default=0.05)
     parser.add_argument("--b-spread", type=float, default=0.05)
+    parser.add_argument("--a-squash", choices=SQUASHES, default="tracked")
+    parser.add_argument("--b-squash", choices=SQUASHES, default="tracked")
     parser.add_argument("--step", type=float, default=None, help="both learners' step")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--max-plies", type=int, default=300)
@@ -130,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         game = gamecore.get_game(args.game)
         agents = [
-            make_agent(game, "a", args.a, args.seed, args.a_spread, args.step),
-            make_agent(game, "b", args.b, args.seed + 1, args.b_spread, args.step),
+            make_agent(game, "a", args.a, args.seed, args.a_spread, args.step, args.a_squash),
+            make_agent(game, "b", args.b, args.seed + 1, args.b_spread, args.step, args.b_squash),
         ]
     except (GamecoreError, OSError) as exc:
         print(f"network_duel: {exc}", file=sys.stderr)

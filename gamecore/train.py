@@ -49,7 +49,7 @@ from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
-from gamecore.learners.base import SYMMETRIES
+from gamecore.learners.base import SQUASHES, SYMMETRIES
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, tie_sides
 from gamecore.live import LivePublisher, live_path
 from gamecore.openings import load_book
@@ -154,6 +154,9 @@ class TrainConfig:
     symmetry: str = "average"
     """How a network's base weights of symmetric slots are kept alike: ``average`` after
     each game (seed 001, §5.4), ``tie`` after every update, or ``none`` (linear: ignored)."""
+    squash: str = "tracked"
+    """A network's squash: ``tracked`` (follows each game's range of Y, seed 001's §3.2) or
+    ``fixed`` (mean −2, spread 0.25: ``gamecore.learners.base.FIXED_SQUASH``)."""
     loser_learns: bool = False
     """TD(0) only: learn only from the side that lost each game (seed 001's regime)."""
     min_depth: int = 1
@@ -234,6 +237,8 @@ class TrainConfig:
             raise BadOption(
                 f"symmetry must be one of {', '.join(SYMMETRIES)}, not {self.symmetry!r:.60}"
             )
+        if self.squash not in SQUASHES:
+            raise BadOption(f"squash must be tracked or fixed, not {self.squash!r:.60}")
         if self.loser_learns and self.algo != "td0":
             raise BadOption("--loser-learns is a rule of TD(0): use it with --algo td0")
         if self.loser_learns and "self" in self.vs.split(","):
@@ -256,6 +261,7 @@ class TrainConfig:
             "outcome_at_cut",
             "evaluation",
             "symmetry",
+            "squash",
         ):
             if not isinstance(getattr(self, name), str):
                 raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
@@ -387,6 +393,7 @@ class Trainer:
             "quiet_leaves": config.quiet_leaves,
             "evaluation": self.evaluation,
             "symmetry": config.symmetry,
+            "squash": config.squash,
         }
         if config.search_params is not None:
             options["params"] = resolve_search_params(self.game, config.search_params)

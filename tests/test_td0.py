@@ -185,6 +185,7 @@ def test_train_runs_the_papers_regime_from_the_command_line(tmp_path):
         (["--algo", "rootstrap", "--vs", "random", "--loser-learns"], "a rule of TD(0)"),
         (["--update", "gd"], "--update gd updates the neighbourhood network"),
         (["--symmetry", "mirror"], "invalid choice"),
+        (["--squash", "loose"], "invalid choice"),
     ],
 )
 def test_impossible_regimes_are_refused_in_one_line(tmp_path, options, message):
@@ -212,3 +213,29 @@ def test_the_random_evaluation_gives_every_leaf_a_fresh_number():
     assert len(values) == 20 and all(abs(v) <= RANDOM_RANGE for v in values)
     info = searcher.search(state, Limits(depth=3))
     assert info.best_move in state.legal_moves() and abs(info.score.value) <= RANDOM_RANGE
+
+
+def test_a_fixed_squash_stays_where_it_is_set():
+    learner = network_learner(squash="fixed")
+    shape = learner.evaluation.shape
+    assert tuple(learner.theta[shape.mean : shape.mean + 2]) == (-2.0, 0.25)
+    learner.end_game(fools_mate(), None)
+    learner.track_squash(fools_mate())
+    assert tuple(learner.theta[shape.mean : shape.mean + 2]) == (-2.0, 0.25)
+    tracked = network_learner()
+    tracked.track_squash(fools_mate())
+    assert tracked.theta[shape.mean + 1] != 1.0  # the default follows the game
+
+
+def test_train_keeps_the_squash_fixed_from_the_command_line(tmp_path):
+    out = tmp_path / "fixed.npz"
+    done = run_cli(
+        "train", "chess", "--algo", "td0", "--evaluation", "network-pairs", "--squash", "fixed",
+        "--search-params", "plain", "--games", "2", "--depth", "1", "--max-plies", "20",
+        "--workers", "1", "--no-average", "--out", str(out),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    saved = Weights.load(out)
+    shape = evaluation_named(CHESS, "network-pairs").shape
+    assert tuple(saved.theta[shape.mean : shape.mean + 2]) == (-2.0, 0.25)
+    assert saved.metadata["training"]["config"]["squash"] == "fixed"

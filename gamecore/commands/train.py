@@ -25,7 +25,7 @@ from gamecore.errors import BadOption, GamecoreError
 from gamecore.evaluations import LINEAR, NETWORKS
 from gamecore.files import check_output
 from gamecore.learners import LEARNERS
-from gamecore.learners.base import SYMMETRIES
+from gamecore.learners.base import SQUASHES, SYMMETRIES
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.live import LivePublisher, live_path
 from gamecore.registry import game_class, get_game
@@ -141,6 +141,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         choices=SYMMETRIES,
         help="a network's base weights of symmetric slots: averaged after each game "
         "(seed 001's §5.4), tied (averaged after every update) or left apart (average)",
+    )
+    parser.add_argument(
+        "--squash",
+        choices=SQUASHES,
+        help="a network's squash: follows each game's range of values (tracked, seed 001) "
+        "or stays at mean -2, spread 0.25 (fixed) (tracked)",
     )
     parser.add_argument(
         "--loser-learns",
@@ -279,6 +285,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "tie_sides": args.tie_sides,
         "quiet_leaves": args.quiet_leaves,
         "symmetry": args.symmetry,
+        "squash": args.squash,
         "loser_learns": args.loser_learns,
         "evaluation": args.evaluation,
         "min_depth": args.min_depth,

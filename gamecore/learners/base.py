@@ -68,6 +68,14 @@ class UpdateStats:
 SYMMETRIES = ("average", "tie", "none")
 """How a network's symmetric base weights are kept alike (see ``Learner.symmetry``)."""
 
+SQUASHES = ("tracked", "fixed")
+"""Whether a network's squash follows the range of its top-level values (see ``Learner.squash``);
+tracked, it collapsed in seed 001's duels (docs/results.md) and a fixed one beat it 34-14."""
+
+FIXED_SQUASH = (-2.0, 0.25)
+"""The ``fixed`` squash's mean and spread: Y = −2 (every neighbourhood at ½) is even odds, and
+Y's ceiling −1 (every neighbourhood won) four spreads above, P = 0.99997."""
+
 SQUASH_SHARE = 0.1
 """How far a network's squash moves towards each game's range of top-level values."""
 
@@ -94,6 +102,7 @@ class Learner(ABC):
         params: SearchParams | None = None,
         evaluation: Evaluation | None = None,
         symmetry: str = "none",
+        squash: str = "tracked",
     ) -> None:
         """``params``: the search's parameters (default: training mode); ``evaluation``: what
         θ weighs (default: the game's linear features)."""
@@ -117,6 +126,11 @@ class Learner(ABC):
         self.symmetry = symmetry if evaluation.shape is not None else "none"
         """How the network's base weights of symmetric slots are kept alike (the paper's
         §5.4): averaged after each game, tied (averaged after every update), or not."""
+        if squash not in SQUASHES:
+            raise BadOption(f"unknown squash {squash!r} (choose from {', '.join(SQUASHES)})")
+        self.squash = squash
+        """Whether a network's squash follows each game's range of Y (``tracked``) or stays
+        at :data:`FIXED_SQUASH` (``fixed``)."""
         self._groups = _covering_groups(game, evaluation)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
@@ -125,6 +139,9 @@ class Learner(ABC):
             game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
         )
         network = None if evaluation.shape is None else (evaluation.shape, self.searcher.theta)
+        if evaluation.shape is not None and squash == "fixed":
+            mean = evaluation.shape.mean
+            self.searcher.theta[mean : mean + 2] = FIXED_SQUASH
         self.rule = make_rule(
             update, evaluation.size, step, loss, self.default_step, self._groups, network
         )
@@ -212,9 +229,10 @@ class Learner(ABC):
     def track_squash(self, state: State) -> None:
         """A network evaluation's squash follows the range of its top-level values: its mean
         and spread move :data:`SQUASH_SHARE` of the way to those of the finished game's
-        positions (Levinson & Weber §3.2; not learned by gradients). Linear: nothing."""
+        positions (Levinson & Weber §3.2; not learned by gradients). Linear, or a ``fixed``
+        squash: nothing."""
         shape = self.evaluation.shape
-        if shape is None:
+        if shape is None or self.squash == "fixed":
             return
         if self._network is None:
             self._network = NeighbourhoodNetwork(self.game, self.theta, shape.expansion)
