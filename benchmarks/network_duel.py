@@ -41,7 +41,7 @@ from gamecore.errors import GamecoreError
 from gamecore.evaluations import RANDOM, Evaluation, evaluation_named, random_evaluation
 from gamecore.files import write_atomically
 from gamecore.kernel_api import ONGOING
-from gamecore.learners.base import SQUASHES
+from gamecore.learners.base import SQUASHES, fix_squash
 from gamecore.learners.td0 import TD0
 from gamecore.neighbourhood_net import initial_weights
 from gamecore.search import Limits, SearchParams
@@ -83,6 +83,8 @@ def make_agent(
         if evaluation.shape is None:
             raise SystemExit(f"agent {label}: {name} is neither a network nor random")
         theta = initial_weights(evaluation.shape, seed, spread=spread)
+        if squash == "fixed":
+            fix_squash(theta, evaluation.shape)
     learner = TD0(
         game,
         theta,

@@ -10,7 +10,8 @@ r = exp(η·U·e·∂P/∂w). Its loss grows only with the logarithm of the numb
 irrelevant tuples, which is why the paper tries it on the pairs and triples.
 As in the paper, EG± moves the network's tuple weights (and w₀); the base
 weights, which are probabilities, always learn by gradient descent and stay
-within [0, 1].
+within [0, 1] (:func:`clip_base`, which the learners apply after every update, whatever
+the rule).
 """
 
 from __future__ import annotations
@@ -28,8 +29,11 @@ class NetworkUpdate(ABC):
     """One update rule for the whole θ of a :class:`NetworkShape`."""
 
     name: str
+    default_step: float
+    """One update moves H of a position from the starting weights about a tenth of the way
+    to its target (see :data:`NETWORK_STEPS`)."""
 
-    def __init__(self, shape: NetworkShape, step: float) -> None:
+    def __init__(self, shape: NetworkShape, step: float, theta: np.ndarray) -> None:
         if not step > 0:
             raise BadOption(f"the network's step must be above 0 (got {step})")
         self.shape = shape
@@ -37,10 +41,9 @@ class NetworkUpdate(ABC):
 
     def apply(self, theta: np.ndarray, gradient: np.ndarray, error: float) -> None:
         """Move θ (in place) to shrink the square error ``error`` = target − P, whose
-        ∂P/∂θ is ``gradient``."""
+        ∂P/∂θ is ``gradient``; the base weights may leave [0, 1] (see :func:`clip_base`)."""
         base = slice(0, self.shape.base_size)
         theta[base] += self.step * error * gradient[base]
-        np.clip(theta[base], 0.0, 1.0, out=theta[base])
         self._network(theta, gradient, error)
 
     @abstractmethod
@@ -61,6 +64,7 @@ class NetworkUpdate(ABC):
 
 class GradientDescent(NetworkUpdate):
     name = "gd"
+    default_step = 1e-3
 
     def _network(self, theta: np.ndarray, gradient: np.ndarray, error: float) -> None:
         tuples = slice(self.shape.bias, self.shape.mean)
@@ -71,10 +75,11 @@ class ExponentiatedGradient(NetworkUpdate):
     """EG± with total weight ``U`` = ``total_share`` × the starting L1 norm (at least 1)."""
 
     name = "eg"
+    default_step = 1e-2
     total_share = 4.0
 
     def __init__(self, shape: NetworkShape, step: float, theta: np.ndarray) -> None:
-        super().__init__(shape, step)
+        super().__init__(shape, step, theta)
         weights = theta[shape.bias : shape.mean]
         self.total = max(self.total_share * float(np.abs(weights).sum()), 1.0)
         self._split(weights)
@@ -122,8 +127,15 @@ class ExponentiatedGradient(NetworkUpdate):
         self.negative = np.array(state["negative"], dtype=np.float64)
 
 
-NETWORK_UPDATES = ("gd", "eg")
-NETWORK_STEPS = {"gd": 1e-3, "eg": 1e-2}
+def clip_base(theta: np.ndarray, shape: NetworkShape) -> None:
+    """Keep the base weights, which are probabilities, within [0, 1] (in place)."""
+    np.clip(theta[: shape.base_size], 0.0, 1.0, out=theta[: shape.base_size])
+
+
+NETWORK_UPDATES: dict[str, type[NetworkUpdate]] = {
+    rule.name: rule for rule in (GradientDescent, ExponentiatedGradient)
+}
+NETWORK_STEPS = {name: rule.default_step for name, rule in NETWORK_UPDATES.items()}
 """Default steps for the learners' mean cross-entropy gradient (``gamecore.learners.updates``):
 one update moves H of a position from the starting weights about a tenth of the way to its
 target (EG± 0.09–0.14 in chess, Duchess and checkers alike; GD 0.13 in chess, 0.24–0.54 in
@@ -138,7 +150,5 @@ def make_network_update(
         raise BadOption(
             f"unknown network update {name!r} (choose from {', '.join(NETWORK_UPDATES)})"
         )
-    step = NETWORK_STEPS[name] if step is None else step
-    if name == "gd":
-        return GradientDescent(shape, step)
-    return ExponentiatedGradient(shape, step, theta)
+    rule = NETWORK_UPDATES[name]
+    return rule(shape, rule.default_step if step is None else step, theta)

@@ -337,9 +337,14 @@ class Searcher:
         self.ctx.killers[:] = 0
         self.ctx.history[:] = 0
 
+    def refresh(self, arrays: tuple) -> None:
+        """Bring the game's value accumulator (if it keeps one) at the current ply up to date
+        with θ; searches start from it and ``make_move`` carries it along."""
+        self.game.kernel.value_refresh(arrays, self.theta)
+
     def evaluate(self, state: State) -> float:
         """The static evaluation of ``state`` for its team to move."""
-        self.game.kernel.value_refresh(state.arrays, self.theta)
+        self.refresh(state.arrays)
         return float(self.kernel.search_value(state.arrays, self.ctx))
 
     # -- searching ---------------------------------------------------------------
@@ -368,7 +373,7 @@ class Searcher:
         info[k.NODE_LIMIT] = limits.nodes or 0
         max_depth = min(limits.depth or MAX_PLY - 1, MAX_PLY - 1)
         # Once per search, not per iteration: θ changes only between searches (learning).
-        self.game.kernel.value_refresh(state.arrays, self.theta)
+        self.refresh(state.arrays)
         start = time.perf_counter()
         watchdog = None
         if limits.time is not None:

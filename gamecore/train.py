@@ -49,7 +49,7 @@ from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
-from gamecore.learners.base import SQUASHES, SYMMETRIES
+from gamecore.learners.base import SQUASHES, SYMMETRIES, fix_squash
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, tie_sides
 from gamecore.live import LivePublisher, live_path
 from gamecore.openings import load_book
@@ -382,6 +382,8 @@ class Trainer:
             mirror = self.game.side_mirror() if self.evaluation.is_linear else None
             if config.tie_sides and mirror is not None:
                 theta = tie_sides(theta, mirror)
+        if resume is None and config.squash == "fixed" and self.evaluation.shape is not None:
+            fix_squash(theta, self.evaluation.shape)
         learner_cls = LEARNERS[config.algo]
         options: dict[str, Any] = {
             "step": config.step,

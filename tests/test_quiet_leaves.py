@@ -107,3 +107,28 @@ def test_every_learner_learns_every_game_with_quiet_leaves(algo, game_name, opti
         state.push(state.legal_moves()[0])
     assert np.isfinite(learner.theta).all()
     assert not np.array_equal(learner.theta, theta)
+
+
+def test_a_replayed_duchess_position_is_valued_with_the_weights_of_now():
+    """Duchess keeps material and piece squares in an accumulator carried by make_move; a
+    position stepped back to after θ moved (the outcome update, TD(0)) holds a value from the
+    old θ, which quiet leaves must not learn from."""
+    game = gamecore.get_game("duchess")
+    theta = resolve_weights(game, "default").theta.copy()
+    learner = LEARNERS["rootstrap"](
+        game, theta, update="sgd", loss="value", step=1.0, quiet_leaves=True
+    )
+    rng = np.random.default_rng(3)
+    played = game.initial_state()
+    learner.searcher.refresh(played.arrays)
+    for _ in range(60):
+        played.push(rng.choice(played.legal_moves()))
+    learner.theta[:] = -theta  # what the old θ would capture, the new θ leaves alone
+    while len(played.history) > 20:
+        played.pop()  # its accumulator written with the old θ
+        fresh = game.initial_state()
+        for move in played.history:
+            fresh.push(move)
+        np.testing.assert_allclose(
+            gradient_towards(learner, played, 100.0), gradient_towards(learner, fresh, 100.0)
+        )

@@ -10,10 +10,12 @@ import gamecore
 from gamecore.errors import BadOption
 from gamecore.evaluations import evaluation_named
 from gamecore.learners import LEARNERS
+from gamecore.learners.base import fix_squash
 from gamecore.learners.td0 import TD0
 from gamecore.neighbourhood_net import NeighbourhoodNetwork
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.search_params import resolve
+from gamecore.values import MAX_EVAL
 from gamecore.weights import Weights
 from tests.cli import run_cli
 
@@ -218,6 +220,7 @@ def test_the_random_evaluation_gives_every_leaf_a_fresh_number():
 def test_a_fixed_squash_stays_where_it_is_set():
     learner = network_learner(squash="fixed")
     shape = learner.evaluation.shape
+    fix_squash(learner.theta, shape)
     assert tuple(learner.theta[shape.mean : shape.mean + 2]) == (-2.0, 0.25)
     learner.end_game(fools_mate(), None)
     learner.track_squash(fools_mate())
@@ -225,6 +228,22 @@ def test_a_fixed_squash_stays_where_it_is_set():
     tracked = network_learner()
     tracked.track_squash(fools_mate())
     assert tracked.theta[shape.mean + 1] != 1.0  # the default follows the game
+
+
+def test_base_weights_stay_probabilities_under_any_rule():
+    """NLMS knows nothing of networks; the learner still keeps the base weights in [0, 1]."""
+    learner = network_learner("nlms", step=1.0)
+    base = learner.evaluation.shape.base_size
+    gradient, squares = learner._buffers()
+    learner.move_towards(position_before_mate().arrays, MAX_EVAL, gradient, squares)
+    raw = learner.rule.delta(gradient, squares)  # NLMS's Δθ does not depend on θ
+    # Every base weight half its step from the edge the step pushes it over.
+    half = np.abs(raw[:base]) / 2
+    learner.theta[:base] = np.where(raw[:base] > 0, 1.0 - half, half)
+    pushed = learner.theta[:base] + raw[:base]
+    assert ((pushed > 1.0) | (pushed < 0.0)).any()
+    learner._apply(gradient, squares, None)
+    assert np.array_equal(learner.theta[:base], np.clip(pushed, 0.0, 1.0))
 
 
 def test_train_keeps_the_squash_fixed_from_the_command_line(tmp_path):

@@ -27,7 +27,8 @@ from gamecore.learners.updates import (
     make_rule,
     tie_sides,
 )
-from gamecore.neighbourhood_net import NeighbourhoodNetwork, track_spread
+from gamecore.neighbourhood_net import NeighbourhoodNetwork, NetworkShape, track_spread
+from gamecore.neighbourhood_updates import clip_base
 from gamecore.neighbourhoods import average_symmetric
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
@@ -75,6 +76,13 @@ tracked, it collapsed in seed 001's duels (docs/results.md) and a fixed one beat
 FIXED_SQUASH = (-2.0, 0.25)
 """The ``fixed`` squash's mean and spread: Y = −2 (every neighbourhood at ½) is even odds, and
 Y's ceiling −1 (every neighbourhood won) four spreads above, P = 0.99997."""
+
+
+def fix_squash(theta: np.ndarray, shape: NetworkShape) -> None:
+    """Set a network's squash (in θ, in place) to :data:`FIXED_SQUASH`: how a run with a
+    ``fixed`` squash starts, from any weights."""
+    theta[shape.mean : shape.mean + 2] = FIXED_SQUASH
+
 
 SQUASH_SHARE = 0.1
 """How far a network's squash moves towards each game's range of top-level values."""
@@ -130,7 +138,8 @@ class Learner(ABC):
             raise BadOption(f"unknown squash {squash!r} (choose from {', '.join(SQUASHES)})")
         self.squash = squash
         """Whether a network's squash follows each game's range of Y (``tracked``) or stays
-        at :data:`FIXED_SQUASH` (``fixed``)."""
+        where θ has it (``fixed``; a run starts it at :data:`FIXED_SQUASH` with
+        :func:`fix_squash`)."""
         self._groups = _covering_groups(game, evaluation)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
@@ -139,9 +148,6 @@ class Learner(ABC):
             game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
         )
         network = None if evaluation.shape is None else (evaluation.shape, self.searcher.theta)
-        if evaluation.shape is not None and squash == "fixed":
-            mean = evaluation.shape.mean
-            self.searcher.theta[mean : mean + 2] = FIXED_SQUASH
         self.rule = make_rule(
             update, evaluation.size, step, loss, self.default_step, self._groups, network
         )
@@ -190,8 +196,6 @@ class Learner(ABC):
             return
         winner = state.winner_team()  # None for a draw, and for a game cut before its end
         replay = state.copy()
-        if self.quiet_leaves:  # the quiescence searches evaluate from the accumulator
-            self.game.kernel.value_refresh(replay.arrays, self.theta)
         gradient, squares = self._buffers()
         while replay.history:
             replay.pop()
@@ -207,13 +211,7 @@ class Learner(ABC):
             self.outcome_step * self.rule.gain,
             self.rule.inverse_scale(),
         )
-        if self.side_mirror is not None:
-            delta = tie_sides(delta, self.side_mirror)
-        self.searcher.theta += delta
-        if self.symmetry == "tie":
-            self._average_symmetric()
-        self.stats.add(delta, self._stats, None)
-        self._stats[:] = 0
+        self._commit(delta, None)
 
     def average_symmetry(self) -> None:
         """The end of a game: the network's base weights of symmetric slots become their
@@ -264,6 +262,8 @@ class Learner(ABC):
         ``gradient`` and ``squares`` (the quiet end of its line with :attr:`quiet_leaves`),
         counted in ``stats`` (default: the learner's)."""
         self._allow_quiescence()
+        if self.quiet_leaves:  # its quiescence search starts from the game's accumulator,
+            self.searcher.refresh(arrays)  # stale in a replayed position or after θ moved
         self.kernel.move_towards(
             arrays,
             self.searcher.ctx,
@@ -295,12 +295,20 @@ class Learner(ABC):
             delta = self.rule.delta(gradient, squares, max(1, int(self._stats[UPDATED])))
             if self.trainable is not None:
                 delta = delta * self.trainable
-            if self.side_mirror is not None:
-                delta = tie_sides(delta, self.side_mirror)
-            self.searcher.theta += delta  # in place: the search context holds this array
+            self._commit(delta, info)
+
+    def _commit(self, delta: np.ndarray, info: SearchInfo | None) -> None:
+        """θ += ``delta``, twin features tied, then what a network's θ must satisfy whatever
+        the rule: base weights within [0, 1] and, with ``tie``, symmetric slots alike."""
+        if self.side_mirror is not None:
+            delta = tie_sides(delta, self.side_mirror)
+        self.searcher.theta += delta  # in place: the search context holds this array
+        shape = self.evaluation.shape
+        if shape is not None:
+            clip_base(self.theta, shape)
             if self.symmetry == "tie":
                 self._average_symmetric()
-            self.stats.add(delta, self._stats, info)
+        self.stats.add(delta, self._stats, info)
         self._stats[:] = 0
 
 

@@ -61,7 +61,6 @@ class TD0(Learner):
             if team in following:
                 gradient[:] = 0.0
                 squares[:] = 0.0
-                self.game.kernel.value_refresh(replay.arrays, self.theta)  # θ has moved
                 self.move_towards(replay.arrays, following[team], gradient, squares)
                 self._apply(gradient, squares, None)
             following[team] = self.searcher.evaluate(replay)

@@ -59,7 +59,7 @@ class TreeStrapMinimax(Learner):
         gradient, squares = self._buffers()
         stats = np.zeros(k.STATS_SIZE)
         self._allow_quiescence()
-        self.searcher.game.kernel.value_refresh(state.arrays, self.theta)
+        self.searcher.refresh(state.arrays)
         team = state.team
         best_value, best_move = -INF, 0
         for move in state.legal_moves():

@@ -265,11 +265,12 @@ class NetworkEG(NetworkRule):
     name = "eg"
 
 
-UPDATE_RULES: dict[str, type[UpdateRule]] = {
-    rule.name: rule for rule in (Adam, NLMS, GroupedNLMS, ScaledNLMS, SGD, NetworkGD, NetworkEG)
-}
-NETWORK_RULES = (NetworkGD.name, NetworkEG.name)
+NETWORK_RULES: dict[str, type[NetworkRule]] = {rule.name: rule for rule in (NetworkGD, NetworkEG)}
 """Rules for the neighbourhood network only."""
+UPDATE_RULES: dict[str, type[UpdateRule]] = {
+    **{rule.name: rule for rule in (Adam, NLMS, GroupedNLMS, ScaledNLMS, SGD)},
+    **NETWORK_RULES,
+}
 DEFAULT_UPDATE = "nlms"
 
 DEFAULT_STEPS = {
@@ -305,8 +306,7 @@ def make_rule(
                 f"--update {name} updates the neighbourhood network: give --evaluation "
                 "network-pairs or network-triples"
             )
-        network_rule = NetworkGD if name == NetworkGD.name else NetworkEG
-        return network_rule(step, loss, *network)
+        return NETWORK_RULES[name](step, loss, *network)
     if name in (GroupedNLMS.name, ScaledNLMS.name):
         return UPDATE_RULES[name](size, step, loss, groups or [np.arange(size)])  # type: ignore[call-arg]
     return UPDATE_RULES[name](size, step, loss)
