@@ -1,7 +1,7 @@
 """How the games of a match record file ended, and with what material lead.
 
 For each ending (a win of either side, each kind of draw, the match's ply
-limit), the number of games, their lengths and the material lead of player A
+limit), the number of games, their lengths (range and median) and the material lead of player A
 at the end (own minus other team's count of the game's material features).
 
     python benchmarks/match_endings.py GAME RECORD_FILE A_NAME
@@ -43,14 +43,17 @@ def main() -> None:
         else:
             ending = "A wins" if winner == a_team else "B wins"
         endings[ending].append((len(state.history), lead))
-    print("| ending | games | plies | A's material lead: median | leads of 10 or more |")
-    print("| --- | ---: | --- | ---: | ---: |")
+    print(
+        "| ending | games | plies | median plies | A's material lead: median "
+        "| leads of 10 or more |"
+    )
+    print("| --- | ---: | --- | ---: | ---: | ---: |")
     for ending, games in sorted(endings.items()):
         plies = [p for p, _ in games]
         leads = [lead for _, lead in games]
         print(
             f"| {ending} | {len(games)} | {min(plies)}–{max(plies)} | "
-            f"{statistics.median(leads):+g} | {sum(lead >= 10 for lead in leads)} |"
+            f"{statistics.median(plies):g} | {statistics.median(leads):+g} | {sum(lead >= 10 for lead in leads)} |"
         )
 
 

@@ -134,6 +134,10 @@ class TrainConfig:
     outcome_step: float = 0.0
     """Share of the way to its result each finished game moves its positions (split evenly
     between the feature groups; see ``Learner.learn_outcome``); 0: learn from search alone."""
+    outcome_discount: float = 1.0
+    """γ per ply for the outcome update's targets: a result k plies away moves a position
+    towards the win probability ½ ± ½·γᵏ (``gamecore.learners.base.outcome_target``); 1:
+    towards the result itself."""
     decay: float = 0.0
     """Weight decay: after every game θ shrinks by this share (L2 regularisation). Where one
     side wins (nearly) every game, as against random movers, the logistic loss alone lets
@@ -219,10 +223,10 @@ class TrainConfig:
                 raise BadOption(
                     f"{name} must be a number above 0 up to {ceiling:g}, not {number!r}"
                 )
-        if not (is_finite_number(self.average_share) and 0 < self.average_share <= 1):
-            raise BadOption(
-                f"average_share must be a number above 0 up to 1, not {self.average_share!r}"
-            )
+        for name in ("average_share", "outcome_discount"):
+            number = getattr(self, name)
+            if not (is_finite_number(number) and 0 < number <= 1):
+                raise BadOption(f"{name} must be a number above 0 up to 1, not {number!r}")
         for name, ceiling in {"lam": 1.0, "outcome_step": MAX_STEP, "decay": 0.5}.items():
             number = getattr(self, name)
             if not (is_finite_number(number) and 0 <= number <= ceiling):
@@ -390,6 +394,7 @@ class Trainer:
             "update": config.update,
             "loss": config.loss,
             "outcome_step": config.outcome_step,
+            "outcome_discount": config.outcome_discount,
             "cut_is_draw": config.outcome_at_cut == "draw",
             "tie_sides": config.tie_sides,
             "quiet_leaves": config.quiet_leaves,

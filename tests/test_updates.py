@@ -14,6 +14,7 @@ import pytest
 
 import gamecore
 from gamecore.learners import LEARNERS
+from gamecore.learners.base import outcome_target
 from gamecore.learners.updates import HUBER_LIMIT, LOGISTIC_SCALE, Adam, make_rule
 from gamecore.search import Limits
 from gamecore.values import MAX_EVAL
@@ -191,6 +192,34 @@ def test_the_outcome_update_moves_each_feature_group_a_share_of_the_way():
     learner.learn_outcome(state)
     np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
     assert state.history == played and state.is_terminal()  # the game itself is untouched
+
+
+def test_a_discounted_outcome_values_a_near_win_above_a_distant_one():
+    """``--outcome-discount 0.99``: P = ½ ± ½·0.99ᵏ, in value units 150·logit(P)."""
+    assert outcome_target(True, 1, 0.99) == pytest.approx(150 * math.log(1.99 / 0.01))
+    assert outcome_target(True, 100, 0.99) == pytest.approx(115.2, abs=0.1)
+    assert outcome_target(False, 100, 0.99) == -outcome_target(True, 100, 0.99)
+    assert outcome_target(None, 3, 0.99) == 0.0
+    assert outcome_target(True, 40, 1.0) == MAX_EVAL
+    game, learner = make("rootstrap", "checkers", outcome_step=0.6, outcome_discount=0.99)
+    state = finished_game(game, seed=5)
+    winner = state.winner_team()
+    theta = learner.theta.copy()
+    gradient, squares = np.zeros_like(theta), np.zeros_like(theta)
+    replay = state.copy()
+    while replay.history:
+        replay.pop()
+        away = len(state.history) - len(replay.history)
+        target = outcome_target(replay.team == winner, away, 0.99)
+        phi = features(learner, replay)
+        gradient += error(target, float(theta @ phi), "logistic") * phi
+        squares += phi * phi
+    expected = theta.copy()
+    groups = list(game.feature_groups().values())
+    for members in groups:
+        expected[members] += 0.6 * 4 * S / len(groups) * gradient[members] / squares[members].sum()
+    learner.learn_outcome(state)
+    np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
 
 
 def test_the_outcome_update_skips_unfinished_games_and_a_zero_share():

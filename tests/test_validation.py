@@ -31,6 +31,8 @@ HUGE = "9" * 200
         (["train", "chess", "--max-plies", HUGE], "--max-plies"),
         (["train", "chess", "--seed", "-3"], "--seed"),
         (["train", "chess", "--outcome-step", "nan"], "--outcome-step"),
+        (["train", "chess", "--outcome-discount", "0"], "--outcome-discount"),
+        (["train", "chess", "--outcome-discount", "1.5"], "--outcome-discount"),
         (["train", "chess", "--workers", "0"], "--workers"),
         (["match", "chess", "zeros", "zeros", "--games", "0"], "--games"),
         (["match", "chess", "zeros", "zeros", "--depth", "1e20"], "--depth"),

@@ -163,6 +163,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "result, split between feature groups (0: learn from search alone)",
     )
     parser.add_argument(
+        "--outcome-discount",
+        type=validate.positive_fraction,
+        metavar="GAMMA",
+        help="per ply, how much less a result one ply further away counts in --outcome-step's "
+        "targets: the win probability ½ ± ½·GAMMA^k for a result k plies ahead (1: the "
+        "result itself)",
+    )
+    parser.add_argument(
         "--decay",
         type=validate.decay,
         metavar="SHARE",
@@ -280,6 +288,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "average": args.average,
         "average_share": args.average_share,
         "outcome_step": args.outcome_step,
+        "outcome_discount": args.outcome_discount,
         "outcome_at_cut": args.outcome_at_cut,
         "decay": args.decay,
         "tie_sides": args.tie_sides,

@@ -8,6 +8,7 @@ own array, updated in place, so the next search already uses the new weights.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ from gamecore.neighbourhood_updates import clip_base
 from gamecore.neighbourhoods import average_symmetric
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
 from gamecore.state import State
-from gamecore.values import MAX_EVAL
+from gamecore.values import LOGISTIC_SCALE, MAX_EVAL
 
 
 @dataclass
@@ -84,6 +85,26 @@ def fix_squash(theta: np.ndarray, shape: NetworkShape) -> None:
     theta[shape.mean : shape.mean + 2] = FIXED_SQUASH
 
 
+def outcome_target(won: bool | None, plies_to_end: int, discount: float = 1.0) -> float:
+    """The outcome update's target for a position ``plies_to_end`` plies before the end of a
+    game its team to move won (True), lost (False) or drew (None).
+
+    Undiscounted: ±MAX_EVAL. With γ = ``discount`` < 1 the margin of the win probability
+    over ½ shrinks by γ a ply, P = ½ ± ½·γᵏ, as the value LOGISTIC_SCALE·logit(P) (within
+    ±MAX_EVAL): with γ = 0.99 a win one ply away is worth +794, a hundred plies away +115.
+    """
+    if won is None:
+        return 0.0
+    sign = 1.0 if won else -1.0
+    if discount >= 1.0:
+        return sign * MAX_EVAL
+    margin = discount ** max(plies_to_end, 1)
+    if margin >= 1.0 - 1e-12:
+        return sign * MAX_EVAL
+    value = LOGISTIC_SCALE * math.log((1.0 + margin) / (1.0 - margin))
+    return sign * min(value, MAX_EVAL)
+
+
 SQUASH_SHARE = 0.1
 """How far a network's squash moves towards each game's range of top-level values."""
 
@@ -104,6 +125,7 @@ class Learner(ABC):
         update: str = DEFAULT_UPDATE,
         loss: str = DEFAULT_LOSS,
         outcome_step: float = 0.0,
+        outcome_discount: float = 1.0,
         cut_is_draw: bool = False,
         tie_sides: bool = False,
         quiet_leaves: bool = False,
@@ -121,6 +143,9 @@ class Learner(ABC):
         self.evaluation = evaluation
         self.outcome_step = outcome_step
         """Share of the way to the result a finished game moves its positions (0: none)."""
+        self.outcome_discount = outcome_discount
+        """γ per ply of the outcome update's targets (1: every position targets the result
+        itself; see :func:`outcome_target`)."""
         self.cut_is_draw = cut_is_draw
         """Whether a game stopped before its end (at the trainer's ply limit) counts as a draw
         for the outcome update, as a match scores its ply limit; otherwise it is skipped."""
@@ -185,7 +210,9 @@ class Learner(ABC):
         unit of King-zone pressure worth 5; the hand-set weights say 500 and 8).
         One update per game towards +MAX_EVAL (the team to move won), −MAX_EVAL
         (lost) or 0 (a true draw) ties every feature to how games really end,
-        as Monte Carlo targets do.
+        as Monte Carlo targets do. With ``outcome_discount`` γ < 1 a result k plies
+        away counts for less (:func:`outcome_target`), so positions just before a
+        win are told apart from positions that win two hundred plies later.
 
         The step is normalised per feature group: each of the game's G groups
         moves the game's positions ``outcome_step / G`` of the way to their
@@ -196,10 +223,12 @@ class Learner(ABC):
             return
         winner = state.winner_team()  # None for a draw, and for a game cut before its end
         replay = state.copy()
+        end = len(state.history)
         gradient, squares = self._buffers()
         while replay.history:
             replay.pop()
-            target = 0.0 if winner is None else MAX_EVAL if replay.team == winner else -MAX_EVAL
+            won = None if winner is None else replay.team == winner
+            target = outcome_target(won, end - len(replay.history), self.outcome_discount)
             self.move_towards(replay.arrays, target, gradient, squares)
         if self.trainable is not None:
             gradient *= self.trainable
