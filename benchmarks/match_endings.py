@@ -51,9 +51,10 @@ def main() -> None:
     for ending, games in sorted(endings.items()):
         plies = [p for p, _ in games]
         leads = [lead for _, lead in games]
+        big = sum(lead >= 10 for lead in leads)
         print(
             f"| {ending} | {len(games)} | {min(plies)}–{max(plies)} | "
-            f"{statistics.median(plies):g} | {statistics.median(leads):+g} | {sum(lead >= 10 for lead in leads)} |"
+            f"{statistics.median(plies):g} | {statistics.median(leads):+g} | {big} |"
         )
 
 
