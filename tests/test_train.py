@@ -463,3 +463,18 @@ def test_a_game_can_change_its_training_defaults_for_one_opponent(monkeypatch):
     assert against_self.games == cls.training_defaults["games"]
     given, _ = build_config(parse(["train", "connect4", "--vs", "random", "--games", "9"]))
     assert given.games == 9  # what the user types still wins
+
+
+def test_duchess_learns_at_quiet_leaves_against_the_hand_set_team_only():
+    """The default run updates the quiet end of each node's capture line (it took the score
+    against the hand-set team from 25% to 35.5-43%); --vs random keeps its measured recipe."""
+    from gamecore.cli import build_parser
+    from gamecore.commands.train import build_config
+
+    parse = build_parser().parse_args
+    default, _ = build_config(parse(["train", "duchess"]))
+    assert default.quiet_leaves and default.vs == "default" and default.update == "nlms-scaled"
+    against_random, _ = build_config(parse(["train", "duchess", "--vs", "random"]))
+    assert not against_random.quiet_leaves and against_random.update == "nlms"
+    off, _ = build_config(parse(["train", "duchess", "--no-quiet-leaves"]))
+    assert not off.quiet_leaves
