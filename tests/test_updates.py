@@ -169,25 +169,40 @@ def finished_game(game, seed: int):
     return state
 
 
-def test_the_outcome_update_moves_each_feature_group_a_share_of_the_way():
-    """Per group G of the game: Δθ_G = share·4S/|groups| · Σ error·φ_G / Σ ‖φ_G‖²."""
-    game, learner = make("rootstrap", "checkers", outcome_step=0.6)
-    state = finished_game(game, seed=5)
-    winner = state.winner_team()
+def expected_after_outcome(game, learner, state, target_of) -> np.ndarray:
+    """θ after the grouped outcome update, computed by hand: each group G moves by
+    share·4S/|groups| · Σ error·φ_G / Σ ‖φ_G‖², the target of each position given by
+    ``target_of(position, plies_to_the_end)``."""
     theta = learner.theta.copy()
     gradient, squares = np.zeros_like(theta), np.zeros_like(theta)
     replay = state.copy()
     while replay.history:
         replay.pop()
-        target = 0.0 if winner is None else (MAX_EVAL if replay.team == winner else -MAX_EVAL)
+        target = target_of(replay, len(state.history) - len(replay.history))
         phi = features(learner, replay)
         gradient += error(target, float(theta @ phi), "logistic") * phi
         squares += phi * phi
     groups = list(game.feature_groups().values())
     assert len(groups) > 1  # the game splits its features, so the split is tested
-    expected = theta.copy()
+    share = learner.outcome_step
     for members in groups:
-        expected[members] += 0.6 * 4 * S / len(groups) * gradient[members] / squares[members].sum()
+        theta[members] += share * 4 * S / len(groups) * gradient[members] / squares[members].sum()
+    return theta
+
+
+def test_the_outcome_update_moves_each_feature_group_a_share_of_the_way():
+    """Per group G of the game: Δθ_G = share·4S/|groups| · Σ error·φ_G / Σ ‖φ_G‖²."""
+    game, learner = make("rootstrap", "checkers", outcome_step=0.6)
+    state = finished_game(game, seed=5)
+    winner = state.winner_team()
+    expected = expected_after_outcome(
+        game,
+        learner,
+        state,
+        lambda replay, _: (
+            0.0 if winner is None else (MAX_EVAL if replay.team == winner else -MAX_EVAL)
+        ),
+    )
     played = list(state.history)
     learner.learn_outcome(state)
     np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
@@ -204,20 +219,9 @@ def test_a_discounted_outcome_values_a_near_win_above_a_distant_one():
     game, learner = make("rootstrap", "checkers", outcome_step=0.6, outcome_discount=0.99)
     state = finished_game(game, seed=5)
     winner = state.winner_team()
-    theta = learner.theta.copy()
-    gradient, squares = np.zeros_like(theta), np.zeros_like(theta)
-    replay = state.copy()
-    while replay.history:
-        replay.pop()
-        away = len(state.history) - len(replay.history)
-        target = outcome_target(replay.team == winner, away, 0.99)
-        phi = features(learner, replay)
-        gradient += error(target, float(theta @ phi), "logistic") * phi
-        squares += phi * phi
-    expected = theta.copy()
-    groups = list(game.feature_groups().values())
-    for members in groups:
-        expected[members] += 0.6 * 4 * S / len(groups) * gradient[members] / squares[members].sum()
+    expected = expected_after_outcome(
+        game, learner, state, lambda replay, away: outcome_target(replay.team == winner, away, 0.99)
+    )
     learner.learn_outcome(state)
     np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
 
@@ -243,17 +247,7 @@ def test_a_game_cut_at_the_ply_limit_can_be_learned_as_a_draw():
         cut.pop()
     assert not cut.is_terminal()
     theta = learner.theta.copy()
-    gradient, squares = np.zeros_like(theta), np.zeros_like(theta)
-    replay = cut.copy()
-    while replay.history:
-        replay.pop()
-        phi = features(learner, replay)
-        gradient += error(0.0, float(theta @ phi), "logistic") * phi
-        squares += phi * phi
-    expected = theta.copy()
-    groups = list(game.feature_groups().values())
-    for members in groups:
-        expected[members] += 0.6 * 4 * S / len(groups) * gradient[members] / squares[members].sum()
+    expected = expected_after_outcome(game, learner, cut, lambda replay, _: 0.0)
     learner.learn_outcome(cut)
     np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
     assert not np.allclose(learner.theta, theta)
