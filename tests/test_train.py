@@ -465,16 +465,21 @@ def test_a_game_can_change_its_training_defaults_for_one_opponent(monkeypatch):
     assert given.games == 9  # what the user types still wins
 
 
-def test_duchess_learns_at_quiet_leaves_against_the_hand_set_team_only():
-    """The default run updates the quiet end of each node's capture line (it took the score
-    against the hand-set team from 25% to 35.5-43%); --vs random keeps its measured recipe."""
+def test_duchess_learns_material_first_at_quiet_leaves_against_the_hand_set_team_only():
+    """The default run updates the quiet end of each node's capture line and learns material
+    first (together they took the score against the hand-set team from 25% to 48-54.5%);
+    --vs random keeps its measured recipe."""
     from gamecore.cli import build_parser
     from gamecore.commands.train import build_config
 
     parse = build_parser().parse_args
     default, _ = build_config(parse(["train", "duchess"]))
     assert default.quiet_leaves and default.vs == "default" and default.update == "nlms-scaled"
+    assert default.stages == "material:50,material+mating:50,all:100" and default.games == 200
     against_random, _ = build_config(parse(["train", "duchess", "--vs", "random"]))
     assert not against_random.quiet_leaves and against_random.update == "nlms"
+    assert against_random.stages is None and against_random.games == 150
+    unstaged, _ = build_config(parse(["train", "duchess", "--stages", "all:400"]))
+    assert unstaged.games == 400
     off, _ = build_config(parse(["train", "duchess", "--no-quiet-leaves"]))
     assert not off.quiet_leaves

@@ -113,6 +113,9 @@ class DuchessGame(Game):
         # material difference most. Updating the quiet end of each node's capture line took
         # the score against the hand-set team from 25.0% to 35.5% and 43.0% (two seeds).
         "quiet_leaves": True,
+        # Real & Blair's stages, material first: with quiet leaves 54.5% and 48.0% (two seeds)
+        # against the hand-set team, where mating terms first scored 33.0% (docs/results.md).
+        "stages": "material:50,material+mating:50,all:100",
     }
     # The first command users run, `--vs random`, gets a run of about half a minute instead:
     # depth 2, games long enough to end in mate (at 300 plies a quarter were cut off), and no
@@ -130,6 +133,7 @@ class DuchessGame(Game):
             # Measured without quiet leaves; with them and nlms-scaled, ten minutes won 99 of
             # the last 100 (nlms alone: 98), no faster (median 199 plies against 201.5).
             "quiet_leaves": False,
+            "stages": None,
         }
     }
 
