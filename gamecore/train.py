@@ -242,7 +242,7 @@ class TrainConfig:
                 f"symmetry must be one of {', '.join(SYMMETRIES)}, not {self.symmetry!r:.60}"
             )
         if self.squash not in SQUASHES:
-            raise BadOption(f"squash must be tracked or fixed, not {self.squash!r:.60}")
+            raise BadOption(f"squash must be one of {', '.join(SQUASHES)}, not {self.squash!r:.60}")
         if self.loser_learns and self.algo != "td0":
             raise BadOption("--loser-learns is a rule of TD(0): use it with --algo td0")
         if self.loser_learns and "self" in self.vs.split(","):

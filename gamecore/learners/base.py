@@ -95,14 +95,9 @@ def outcome_target(won: bool | None, plies_to_end: int, discount: float = 1.0) -
     """
     if won is None:
         return 0.0
-    sign = 1.0 if won else -1.0
-    if discount >= 1.0:
-        return sign * MAX_EVAL
     margin = discount ** max(plies_to_end, 1)
-    if margin >= 1.0 - 1e-12:
-        return sign * MAX_EVAL
-    value = LOGISTIC_SCALE * math.log((1.0 + margin) / (1.0 - margin))
-    return sign * min(value, MAX_EVAL)
+    value = MAX_EVAL if margin >= 1.0 else min(2 * LOGISTIC_SCALE * math.atanh(margin), MAX_EVAL)
+    return value if won else -value
 
 
 SQUASH_SHARE = 0.1
