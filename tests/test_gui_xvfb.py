@@ -54,14 +54,20 @@ def cell_named(game: Game, name: str) -> int:
     return next(c.index for c in game.geometry().cells if c.name == name)
 
 
-def wait_for(condition, timeout: float = 60.0, every: float = 0.3):
+ENGINE_WAIT = 240.0
+"""Seconds allowed for the engine's first replies: on a cold cache its search kernel compiles
+first (about 30 s on an idle two-core machine, more while other work runs)."""
+
+
+def wait_for(condition, what: str, timeout: float = ENGINE_WAIT, every: float = 0.3):
+    """``condition()``'s first true value, polling every ``every`` s; fails naming ``what``."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = condition()
         if value:
             return value
         time.sleep(every)
-    raise AssertionError("timed out")
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
 def test_a_person_plays_e4_and_the_engine_replies(display, tmp_path, shots):
@@ -72,12 +78,12 @@ def test_a_person_plays_e4_and_the_engine_replies(display, tmp_path, shots):
         window.click(layout.cell_center(cell_named(game, "e2")))
         window.click(layout.cell_center(cell_named(game, "e4")))
 
-        def replied():
+        def played(plies: int):
             record = window.save_record("game-*.pgn")
-            state = read_state(game, record)
-            return record if len(state.history) >= 2 else None
+            return record if len(read_state(game, record).history) >= plies else None
 
-        record = wait_for(replied)
+        wait_for(lambda: played(1), "the clicks on e2 and e4 to play 1. e4", timeout=30)
+        record = wait_for(lambda: played(2), "the engine's reply to 1. e4")
         text = record.read_text()
         assert re.search(r"1\. e4 [a-hNBRQKO]", text), text
         assert '[White "human"]' in text and '[Black "engine"]' in text
@@ -119,7 +125,7 @@ def test_every_game_opens_takes_a_click_and_is_pictured(
             played = read_state(game, window.save_record(pattern))
             return played if len(played.history) >= movers or played.status() != ONGOING else None
 
-        played = wait_for(everyone_moved)
+        played = wait_for(everyone_moved, f"every {name} player to move once")
         assert played.history[0] == move, "the clicked move was played"
         picture = window.screenshot(shots / f"{name}-{game.num_players}.png")
         assert pygame.image.load(str(picture)).get_size() == SIZE
@@ -205,7 +211,11 @@ def test_watching_a_training_run_in_its_own_window(display, tmp_path, shots):
         image = pygame.image.load(str(picture))
         assert image.get_size() == (1180, 800)
         window.key("Escape")
-        wait_for(lambda: not Path(f"/proc/{pid}").exists() or _zombie(pid), timeout=20)
+        wait_for(
+            lambda: not Path(f"/proc/{pid}").exists() or _zombie(pid),
+            "the window to close",
+            timeout=20,
+        )
     finally:
         if Path(f"/proc/{pid}").exists() and not _zombie(pid):
             os.kill(pid, signal.SIGTERM)
