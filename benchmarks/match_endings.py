@@ -4,7 +4,7 @@ For each ending (a win of either side, each kind of draw, the match's ply
 limit), the number of games, their lengths (range and median) and the material lead of player A
 at the end (own minus other team's count of the game's material features).
 
-    python benchmarks/match_endings.py GAME RECORD_FILE A_NAME
+    python benchmarks/match_endings.py GAME RECORD_FILE A_NAME [-o players=4]
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import collections
 import statistics
 
 import gamecore
+from gamecore.commands.common import parse_options
 
 
 def main() -> None:
@@ -21,8 +22,9 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("records", help="the record file `gamecore match --out` wrote")
     parser.add_argument("a", help="player A's name, as in the record headers")
+    parser.add_argument("-o", "--option", action="append", default=[], help="game option")
     args = parser.parse_args()
-    game = gamecore.get_game(args.game)
+    game = gamecore.get_game(args.game, **parse_options(args.option))
     material = set(game.feature_groups()["material"].tolist())
     first_team_header = game.team_names[0].capitalize() + ":"
     endings: dict[str, list[tuple[int, float]]] = collections.defaultdict(list)
