@@ -14,17 +14,16 @@ import collections
 import statistics
 
 import gamecore
-from gamecore.commands.common import parse_options
+from gamecore.commands.common import add_game_arguments, game_from_args
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
+    add_game_arguments(parser)
     parser.add_argument("records", help="the record file `gamecore match --out` wrote")
     parser.add_argument("a", help="player A's name, as in the record headers")
-    parser.add_argument("-o", "--option", action="append", default=[], help="game option")
     args = parser.parse_args()
-    game = gamecore.get_game(args.game, **parse_options(args.option))
+    game = game_from_args(args)
     material = set(game.feature_groups()["material"].tolist())
     first_team_header = game.team_names[0].capitalize() + ":"
     endings: dict[str, list[tuple[int, float]]] = collections.defaultdict(list)
