@@ -13,6 +13,7 @@ pygame's events; the tests feed it simulated ones, headless.
 from __future__ import annotations
 
 import datetime as _dt
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -282,7 +283,12 @@ def run(
 
 
 def open_window(title: str) -> None:
-    """Start pygame's display and fonts (not audio: a window needs no sound device)."""
+    """Start pygame's display and fonts (not audio: a window needs no sound device).
+
+    The click that brings the window to the front also counts (SDL drops it by default), so a
+    piece clicked in a window behind another is picked up at once.
+    """
+    os.environ.setdefault("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(title)

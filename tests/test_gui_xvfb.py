@@ -82,7 +82,7 @@ def test_a_person_plays_e4_and_the_engine_replies(display, tmp_path, shots):
             record = window.save_record("game-*.pgn")
             return record if len(read_state(game, record).history) >= plies else None
 
-        wait_for(lambda: played(1), "the clicks on e2 and e4 to play 1. e4", timeout=30)
+        wait_for(lambda: played(1), "the clicks on e2 and e4 to play 1. e4")
         record = wait_for(lambda: played(2), "the engine's reply to 1. e4")
         text = record.read_text()
         assert re.search(r"1\. e4 [a-hNBRQKO]", text), text

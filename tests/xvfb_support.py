@@ -91,6 +91,16 @@ class Window:
             text=True,
         )
         self.id = self._find(self.process.pid, wait)
+        self.wait_until_answering(wait)
+
+    def wait_until_answering(self, timeout: float) -> None:
+        """Wait for the window's loop to read its events, as a person waits to see the board.
+
+        A window can be mapped (found) while its process still starts up; clicks sent then
+        reach it in a batch with its first events, and one CI run lost them. A screenshot
+        taken with F12 proves the loop is running.
+        """
+        self.screenshot(self.cwd / "answering.png", timeout).unlink()
 
     @classmethod
     def attach(cls, display: str, cwd: Path, pid: int, wait: float = 60) -> Window:
