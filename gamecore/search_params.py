@@ -29,7 +29,7 @@ from gamecore.errors import BadOption
 from gamecore.files import write_text_atomically
 from gamecore.game import Game
 from gamecore.search import SearchParams
-from gamecore.values import MAX_EVAL, ONE_PLY
+from gamecore.values import MAX_EVAL, MAX_PLY, ONE_PLY
 
 FORMAT = "gamecore-search-params"
 VERSION = 1
@@ -83,7 +83,8 @@ RANGES: dict[str, Range] = {
     "killers": Range(0, 1, 0),
     "history": Range(0, 1, 0),
     "futility": Range(0, 1, 0),
-    "check_evasion_plies": Range(0, 96, 0),
+    "check_evasion_plies": Range(0, MAX_PLY, 0),
+    "quiescence_plies": Range(0, MAX_PLY, 0),
 }
 assert set(RANGES) == set(SearchParams._fields), "every SearchParams field needs a range"
 assert sum(RANGES[name].bits for name in list(RANGES)[:18]) == 70  # seed 004, Table 1

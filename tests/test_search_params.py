@@ -43,11 +43,15 @@ def chess_game():
     return gamecore.get_game("chess")
 
 
-@pytest.mark.parametrize("name", ["chess", "checkers", "duchess"])
-def test_each_game_ships_its_tournament_settings_as_default(name):
+@pytest.mark.parametrize(
+    ("name", "own"), [("chess", {}), ("checkers", {}), ("duchess", {"quiescence_plies": 6})]
+)
+def test_each_game_ships_its_tournament_settings_as_default(name, own):
+    """The tournament settings, with what the game sets itself (Duchess: quiescence at
+    most one round of the six seats)."""
     game = gamecore.get_game(name)
     assert "default" in search_params.named(game)
-    assert search_params.resolve(game, None) == SearchParams.tournament()
+    assert search_params.resolve(game, None) == SearchParams.tournament()._replace(**own)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

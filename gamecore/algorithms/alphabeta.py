@@ -92,14 +92,16 @@ def enter_node(ctx, ply):
 
 @kernel
 def quiesce(st, ctx, params, ply, qply, alpha, beta):
-    """Search noisy moves only until the position is quiet; all moves when in check, in the
-    first ``params.check_evasion_plies`` plies of quiescence (``qply`` counts them)."""
+    """Search noisy moves only until the position is quiet or ``params.quiescence_plies``
+    deep; all moves when in check, in the first ``params.check_evasion_plies`` plies of
+    quiescence (``qply`` counts them)."""
     if enter_node(ctx, ply):
         return 0.0
     info = ctx.info
     info[QNODES] += 1
     moves = ctx.moves
-    in_check = qply < params.check_evasion_plies and game.king_attacked(st, game.side_to_move(st))
+    evading = qply < params.check_evasion_plies and qply < params.quiescence_plies
+    in_check = evading and game.king_attacked(st, game.side_to_move(st))
     if in_check:
         n = game.gen_moves(st, moves[ply])
         result = game.status(st, n)
@@ -111,7 +113,7 @@ def quiesce(st, ctx, params, ply, qply, alpha, beta):
         if result != ONGOING:
             return terminal_value(result, ply)
         stand_pat = search_value(st, ctx)
-        if stand_pat >= beta or ply >= MAX_PLY - 1:
+        if stand_pat >= beta or ply >= MAX_PLY - 1 or qply >= params.quiescence_plies:
             return stand_pat
         best = stand_pat
         alpha = max(alpha, stand_pat)
