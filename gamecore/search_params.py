@@ -178,9 +178,24 @@ def named(game: Game) -> dict[str, Traversable]:
     }
 
 
+SHAPE = ("check_evasion_plies", "quiescence_plies")
+"""Parameters that bound how far quiescence goes, whatever the weights: training mode takes
+them from the game's default file (Duchess caps quiescence at a round of the seats)."""
+
+
+def training(game: Game) -> SearchParams:
+    """Training mode for ``game``: no pruning that the weights decide, and the game's own
+    bounds on quiescence (:data:`SHAPE`) from its default file."""
+    default = resolve(game, None)
+    return SearchParams.training()._replace(**{name: getattr(default, name) for name in SHAPE})
+
+
 def resolve(game: Game, spec: str | None) -> SearchParams:
-    """What ``--search-params SPEC`` means: ``tournament``, ``training``, a name the game
-    ships, or a file; None is the game's ``default`` (tournament settings if it ships none)."""
+    """What ``--search-params SPEC`` means: ``tournament``, ``training`` (:func:`training`), a
+    name the game ships, or a file; None is the game's ``default`` (tournament settings if it
+    ships none)."""
+    if spec == "training":
+        return training(game)
     if spec in BUILT_IN:
         return getattr(SearchParams, spec)()
     shipped = named(game)

@@ -18,6 +18,7 @@ import gamecore
 from gamecore import search_params
 from gamecore.cli import main
 from gamecore.errors import BadOption
+from gamecore.learners import LEARNERS
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import Weights
 from tests.test_mates import SUITE, uci_of
@@ -206,3 +207,15 @@ def test_any_parameters_search_every_game_soundly(name, params, seed):
     assert info.best_move in state.legal_moves()
     assert np.isfinite(info.score.value)
     assert state.to_text() == before
+
+
+@pytest.mark.parametrize(("name", "cap"), [("chess", 96), ("duchess", 6)])
+def test_training_mode_keeps_the_games_quiescence_bounds_and_no_pruning(name, cap):
+    """Learners search in training mode: none of the game's pruning, but its own bound on
+    quiescence (an unbounded Duchess quiescence took 74M nodes in one training game)."""
+    game = gamecore.get_game(name)
+    mode = search_params.resolve(game, "training")
+    assert mode == SearchParams.training()._replace(quiescence_plies=cap)
+    assert not (mode.null_move or mode.futility or mode.lmr or mode.aspiration)
+    learner = LEARNERS["treestrap-ab"](game, Weights.zeros(game).theta)
+    assert learner.searcher.params == mode

@@ -105,7 +105,7 @@ def search_params(game: Game, args: argparse.Namespace) -> SearchParams:
     if spec is not None and getattr(args, "mode", "tournament") == "training":
         raise BadOption("give --search-params or --mode training, not both")
     if spec is None and getattr(args, "mode", "tournament") == "training":
-        return SearchParams.training()
+        spec = "training"
     return resolve_search_params(game, spec)
 
 

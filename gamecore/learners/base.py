@@ -129,8 +129,9 @@ class Learner(ABC):
         symmetry: str = "none",
         squash: str = "tracked",
     ) -> None:
-        """``params``: the search's parameters (default: training mode); ``evaluation``: what
-        θ weighs (default: the game's linear features)."""
+        """``params``: the search's parameters (default: the game's training mode, see
+        :func:`gamecore.search_params.training`); ``evaluation``: what θ weighs (default: the
+        game's linear features)."""
         evaluation = evaluation or linear(game)
         if evaluation.is_linear:
             game.capabilities.require(game.name, "features", by=f"the learner {self.name}")
@@ -163,7 +164,9 @@ class Learner(ABC):
         self._groups = _covering_groups(game, evaluation)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
-        search = params if params is not None else SearchParams.training()
+        from gamecore.search_params import training  # it reads files of the search's records
+
+        search = params if params is not None else training(game)
         self.searcher = Searcher(
             game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
         )
