@@ -133,8 +133,8 @@ class SearchParams(NamedTuple):
     the same move and value."""
     quiescence_plies: int = MAX_PLY
     """Quiescence stands pat this many plies past the horizon (the default: never). In
-    multi-player games every seat has captures and a nearly flat evaluation seldom cuts:
-    depth-4 six-player Duchess searches under small random weights ran to ply 42 and 17M
+    multi-player games every seat has captures and a nearly flat evaluation seldom cuts: a
+    depth-4 six-player Duchess search under small random weights ran to ply 42 and 17.4M
     nodes, 99.7% of them in quiescence (see BENCHMARKS.md, "Quiescence depth")."""
     aspiration: bool = False
     aspiration_window: float = 50.0

@@ -9,8 +9,9 @@ Fields left out of ``params`` keep the tournament defaults
 (:meth:`SearchParams.tournament`); an unknown field, a value of the wrong type
 or outside its range is refused in one line. Games ship named files in their
 package's ``search/`` folder (``default`` is what every searching command uses
-when no ``--search-params`` is given); ``tournament``, ``training`` and
-``plain`` (full width to the depth, no quiescence) name the built-in settings.
+when no ``--search-params`` is given); ``tournament``, ``training`` (with
+the game's own bounds on quiescence, :func:`training`) and ``plain`` (full width to
+the depth, no quiescence) name the built-in settings.
 :data:`RANGES` also gives the bits of each tunable parameter, for the genetic tuner
 (seed 004, Table 1, extended by gamecore's own late-move reduction and aspiration
 parameters).
