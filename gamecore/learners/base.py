@@ -32,6 +32,7 @@ from gamecore.neighbourhood_net import NeighbourhoodNetwork, NetworkShape, track
 from gamecore.neighbourhood_updates import clip_base
 from gamecore.neighbourhoods import average_symmetric
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
+from gamecore.search_params import training
 from gamecore.state import State
 from gamecore.values import LOGISTIC_SCALE, MAX_EVAL
 
@@ -164,8 +165,6 @@ class Learner(ABC):
         self._groups = _covering_groups(game, evaluation)
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
-        from gamecore.search_params import training  # it reads files of the search's records
-
         search = params if params is not None else training(game)
         self.searcher = Searcher(
             game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
