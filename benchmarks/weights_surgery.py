@@ -23,13 +23,8 @@ import numpy as np
 
 from gamecore.errors import GamecoreError
 from gamecore.registry import get_game
-from gamecore.stages import parse_stages
+from gamecore.stages import group_mask
 from gamecore.weights import Weights, resolve_weights
-
-
-def group_mask(game, name: str) -> np.ndarray:
-    """The features of ``name`` (groups joined by ``+``, or ``all``), read as a stage is."""
-    return parse_stages(game, f"{name}:1")[0].mask > 0
 
 
 def main() -> int:
@@ -57,14 +52,14 @@ def edit(args: argparse.Namespace) -> None:
         theta = np.mean([theta, *others], axis=0)
     for item in args.take:
         name, _, spec = item.partition("=")
-        part = group_mask(game, name)
+        part = group_mask(game, name) > 0
         theta[part] = resolve_weights(game, spec).theta[part]
     for item in args.scale:
         name, _, factor = item.partition("=")
         k = float(factor)  # ValueError names a factor that is no number
         if not np.isfinite(k):
             raise ValueError(f"the factor of {name!r} must be a finite number, not {factor!r}")
-        theta[group_mask(game, name)] *= k
+        theta[group_mask(game, name) > 0] *= k
     try:
         Weights.for_game(game, theta).save(args.out)
     except OSError as exc:

@@ -33,26 +33,32 @@ class Stage:
 
 def parse_stages(game: Game, text: str) -> list[Stage]:
     """The schedule ``text`` for ``game``; a malformed one is a one-line error."""
-    groups = game.feature_groups()
-    count = game.feature_set.count
     stages: list[Stage] = []
     for part in text.split(","):
         names, sep, games = part.strip().partition(":")
         games = games.strip()  # before int(): str.strip() knows more spaces than int() does
         if not sep or not names or not is_digits(games) or int(games) < 1:
             raise BadOption(f"stage {part.strip()!r} is not GROUP[+GROUP...]:GAMES (GAMES >= 1)")
-        mask = np.zeros(count)
-        for name in names.split("+"):
-            name = name.strip()
-            if name == "all":
-                mask[:] = 1.0
-            elif name in groups:
-                mask[groups[name]] = 1.0
-            else:
-                known = " ".join(["all", *groups])
-                raise BadOption(f"{game.name} has no feature group {name!r} (known: {known})")
+        mask = group_mask(game, names)
         stages.append(Stage(tuple(n.strip() for n in names.split("+")), int(games), mask))
     return stages
+
+
+def group_mask(game: Game, names: str) -> np.ndarray:
+    """1.0 on the features of ``names`` (the game's feature groups joined by ``+``, or
+    ``all``), 0.0 elsewhere; an unknown group is a one-line error naming the known ones."""
+    groups = game.feature_groups()
+    mask = np.zeros(game.feature_set.count)
+    for name in names.split("+"):
+        name = name.strip()
+        if name == "all":
+            mask[:] = 1.0
+        elif name in groups:
+            mask[groups[name]] = 1.0
+        else:
+            known = " ".join(["all", *groups])
+            raise BadOption(f"{game.name} has no feature group {name!r} (known: {known})")
+    return mask
 
 
 def stage_of(stages: list[Stage], game_index: int) -> Stage:

@@ -57,7 +57,7 @@ from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.search_params import resolve as resolve_search_params
-from gamecore.stages import parse_stages, stage_of
+from gamecore.stages import group_mask, parse_stages, stage_of
 from gamecore.train_tuning import SearchRetuner
 from gamecore.train_worker import GameReport, GameTask, play_training_game
 from gamecore.weights import BadWeights, Weights, resolve_weights, spec_label
@@ -138,6 +138,9 @@ class TrainConfig:
     """γ per ply for the outcome update's targets: a result k plies away moves a position
     towards the win probability ½ ± ½·γᵏ (``gamecore.learners.base.outcome_target``); 1:
     towards the result itself."""
+    outcome_groups: str = "all"
+    """The feature groups the outcome update moves (joined by ``+``, as in ``stages``); each
+    moves the share it would with ``all``, the others none."""
     decay: float = 0.0
     """Weight decay: after every game θ shrinks by this share (L2 regularisation). Where one
     side wins (nearly) every game, as against random movers, the logistic loss alone lets
@@ -263,6 +266,7 @@ class TrainConfig:
             "loss",
             "eval_vs",
             "outcome_at_cut",
+            "outcome_groups",
             "evaluation",
             "symmetry",
             "squash",
@@ -395,6 +399,9 @@ class Trainer:
             "loss": config.loss,
             "outcome_step": config.outcome_step,
             "outcome_discount": config.outcome_discount,
+            "outcome_mask": None
+            if config.outcome_groups == "all"
+            else group_mask(self.game, config.outcome_groups),
             "cut_is_draw": config.outcome_at_cut == "draw",
             "tie_sides": config.tie_sides,
             "quiet_leaves": config.quiet_leaves,

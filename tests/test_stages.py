@@ -80,3 +80,16 @@ def test_stages_set_the_number_of_games_when_not_given(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "3 games" in result.stdout
     assert Weights.load(out).metadata["games"] == 3
+
+
+def test_an_unknown_outcome_group_is_a_one_line_error_before_any_game(tmp_path):
+    out = tmp_path / "run.npz"
+    result = run_cli(
+        "train", "checkers", "--outcome-step", "1", "--outcome-groups", "phased+kings",
+        "--depth", "1", "--games", "2", "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "gamecore train: error: checkers has no feature group 'kings' (known: all phased psq)"
+    ]
+    assert not out.exists()

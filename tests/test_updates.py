@@ -17,6 +17,7 @@ from gamecore.learners import LEARNERS
 from gamecore.learners.base import outcome_target
 from gamecore.learners.updates import HUBER_LIMIT, LOGISTIC_SCALE, Adam, make_rule
 from gamecore.search import Limits
+from gamecore.stages import group_mask
 from gamecore.values import MAX_EVAL
 from gamecore.weights import Weights
 
@@ -207,6 +208,26 @@ def test_the_outcome_update_moves_each_feature_group_a_share_of_the_way():
     learner.learn_outcome(state)
     np.testing.assert_allclose(learner.theta, expected, atol=1e-12)
     assert state.history == played and state.is_terminal()  # the game itself is untouched
+
+
+def test_outcome_groups_move_only_the_groups_named_and_those_as_far_as_before():
+    """``--outcome-groups``: the named group moves by the same grouped step as without the
+    option; every other weight keeps its value."""
+    game = gamecore.get_game("checkers")
+    groups = game.feature_groups()
+    named = next(iter(groups))
+    mask = group_mask(game, named)
+    _, everything = make("rootstrap", "checkers", outcome_step=0.6)
+    _, confined = make("rootstrap", "checkers", outcome_step=0.6, outcome_mask=mask)
+    start = confined.theta.copy()
+    state = finished_game(game, seed=5)
+    everything.learn_outcome(state)
+    confined.learn_outcome(state)
+    inside = mask > 0
+    np.testing.assert_allclose(confined.theta[inside], everything.theta[inside], atol=1e-12)
+    assert not np.allclose(confined.theta[inside], start[inside])
+    np.testing.assert_array_equal(confined.theta[~inside], start[~inside])
+    assert not np.allclose(everything.theta[~inside], start[~inside])
 
 
 def test_a_discounted_outcome_values_a_near_win_above_a_distant_one():

@@ -171,6 +171,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "result itself)",
     )
     parser.add_argument(
+        "--outcome-groups",
+        metavar="GROUPS",
+        help="the feature groups --outcome-step moves, joined by + (e.g. material; "
+        "default all); the others learn from search alone",
+    )
+    parser.add_argument(
         "--decay",
         type=validate.decay,
         metavar="SHARE",
@@ -290,6 +296,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "outcome_step": args.outcome_step,
         "outcome_discount": args.outcome_discount,
         "outcome_at_cut": args.outcome_at_cut,
+        "outcome_groups": args.outcome_groups,
         "decay": args.decay,
         "tie_sides": args.tie_sides,
         "quiet_leaves": args.quiet_leaves,

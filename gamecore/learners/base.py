@@ -122,6 +122,7 @@ class Learner(ABC):
         loss: str = DEFAULT_LOSS,
         outcome_step: float = 0.0,
         outcome_discount: float = 1.0,
+        outcome_mask: np.ndarray | None = None,
         cut_is_draw: bool = False,
         tie_sides: bool = False,
         quiet_leaves: bool = False,
@@ -143,6 +144,10 @@ class Learner(ABC):
         self.outcome_discount = outcome_discount
         """γ per ply of the outcome update's targets (1: every position targets the result
         itself; see :func:`outcome_target`)."""
+        self.outcome_mask = outcome_mask
+        """1.0 on the features the outcome update may move, 0.0 elsewhere; None: all. Results
+        give material its scale, but they also reward whatever losing positions share (a
+        King in check), which a search would not pay for (docs/results.md)."""
         self.cut_is_draw = cut_is_draw
         """Whether a game stopped before its end (at the trainer's ply limit) counts as a draw
         for the outcome update, as a match scores its ply limit; otherwise it is skipped."""
@@ -214,7 +219,8 @@ class Learner(ABC):
         The step is normalised per feature group: each of the game's G groups
         moves the game's positions ``outcome_step / G`` of the way to their
         targets, so a group of a few large counts (material) is not starved by
-        one of many small ones (piece squares), as a single normaliser would.
+        one of many small ones (piece squares), as a single normaliser would. With
+        :attr:`outcome_mask` only the groups it names move, each by the same share.
         """
         if self.outcome_step <= 0 or (state.status() == ONGOING and not self.cut_is_draw):
             return
@@ -227,9 +233,10 @@ class Learner(ABC):
             won = None if winner is None else replay.team == winner
             target = outcome_target(won, end - len(replay.history), self.outcome_discount)
             self.move_towards(replay.arrays, target, gradient, squares)
-        if self.trainable is not None:
-            gradient *= self.trainable
-            squares *= self.trainable
+        for mask in (self.trainable, self.outcome_mask):
+            if mask is not None:
+                gradient *= mask
+                squares *= mask
         delta = grouped_step(
             gradient,
             squares,
