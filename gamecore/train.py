@@ -361,6 +361,8 @@ class Trainer:
         self.evaluation = evaluation_named(self.game, config.evaluation)
         if config.stages and not self.evaluation.is_linear:
             raise BadOption("--stages trains groups of linear features; a network has none")
+        if config.outcome_groups != "all" and not self.evaluation.is_linear:
+            raise BadOption("--outcome-groups names groups of linear features; a network has none")
         if config.tune_search_every and not self.evaluation.is_linear:
             raise BadOption("--tune-search-every tunes the search of linear weights only")
         self.progress = Progress()

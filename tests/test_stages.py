@@ -93,3 +93,17 @@ def test_an_unknown_outcome_group_is_a_one_line_error_before_any_game(tmp_path):
         "gamecore train: error: checkers has no feature group 'kings' (known: all phased psq)"
     ]
     assert not out.exists()
+
+
+def test_outcome_groups_are_refused_for_a_network_evaluation(tmp_path):
+    out = tmp_path / "run.npz"
+    result = run_cli(
+        "train", "checkers", "--evaluation", "network-pairs", "--outcome-step", "1",
+        "--outcome-groups", "psq", "--depth", "1", "--games", "2", "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "gamecore train: error: --outcome-groups names groups of linear features; "
+        "a network has none"
+    ]
+    assert not out.exists()
