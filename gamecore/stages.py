@@ -61,6 +61,30 @@ def group_mask(game: Game, names: str) -> np.ndarray:
     return mask
 
 
+MAX_GROUP_STEP = 100.0
+"""The largest multiple of the step ``--group-steps`` gives a group."""
+
+
+def parse_group_steps(game: Game, text: str) -> np.ndarray:
+    """Per-feature multiples of the update step from ``text``, ``GROUP=K`` joined by commas
+    (e.g. ``mating=0.25``): the features of each named group move K times as far, the rest
+    as far as before. A group learned at a smaller step follows the others' drift instead of
+    outrunning it (Duchess's mating terms, docs/results.md)."""
+    factors = np.ones(game.feature_set.count)
+    for part in text.split(","):
+        name, sep, number = part.strip().partition("=")
+        try:
+            factor = float(number)
+        except ValueError:
+            factor = float("nan")
+        if not sep or not name.strip() or not 0 <= factor <= MAX_GROUP_STEP:
+            raise BadOption(
+                f"group step {part.strip()!r} is not GROUP=K (K from 0 to {MAX_GROUP_STEP:g})"
+            )
+        factors[group_mask(game, name) > 0] = factor
+    return factors
+
+
 def stage_of(stages: list[Stage], game_index: int) -> Stage:
     """The stage that game ``game_index`` (0-based) of the run trains in."""
     end = 0

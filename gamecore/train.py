@@ -57,7 +57,7 @@ from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.search_params import resolve as resolve_search_params
-from gamecore.stages import group_mask, parse_stages, stage_of
+from gamecore.stages import group_mask, parse_group_steps, parse_stages, stage_of
 from gamecore.train_tuning import SearchRetuner
 from gamecore.train_worker import GameReport, GameTask, play_training_game
 from gamecore.weights import BadWeights, Weights, resolve_weights, spec_label
@@ -141,6 +141,9 @@ class TrainConfig:
     outcome_groups: str = "all"
     """The feature groups the outcome update moves (joined by ``+``, as in ``stages``); each
     moves the share it would with ``all``, the others none."""
+    group_steps: str | None = None
+    """Multiples of the step for named feature groups, ``GROUP=K`` joined by commas (e.g.
+    ``mating=0.25``; see :func:`gamecore.stages.parse_group_steps`); None: one step for all."""
     decay: float = 0.0
     """Weight decay: after every game θ shrinks by this share (L2 regularisation). Where one
     side wins (nearly) every game, as against random movers, the logistic loss alone lets
@@ -273,7 +276,15 @@ class TrainConfig:
         ):
             if not isinstance(getattr(self, name), str):
                 raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
-        for name in ("time_control", "init", "stages", "book", "search_params", "tune_suite"):
+        for name in (
+            "time_control",
+            "init",
+            "stages",
+            "group_steps",
+            "book",
+            "search_params",
+            "tune_suite",
+        ):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise BadOption(f"{name} must be text or absent, not {value!r:.60}")
@@ -363,6 +374,8 @@ class Trainer:
             raise BadOption("--stages trains groups of linear features; a network has none")
         if config.outcome_groups != "all" and not self.evaluation.is_linear:
             raise BadOption("--outcome-groups names groups of linear features; a network has none")
+        if config.group_steps and not self.evaluation.is_linear:
+            raise BadOption("--group-steps names groups of linear features; a network has none")
         if config.tune_search_every and not self.evaluation.is_linear:
             raise BadOption("--tune-search-every tunes the search of linear weights only")
         self.progress = Progress()
@@ -404,6 +417,9 @@ class Trainer:
             "outcome_mask": None
             if config.outcome_groups == "all"
             else group_mask(self.game, config.outcome_groups),
+            "group_steps": parse_group_steps(self.game, config.group_steps)
+            if config.group_steps
+            else None,
             "cut_is_draw": config.outcome_at_cut == "draw",
             "tie_sides": config.tie_sides,
             "quiet_leaves": config.quiet_leaves,

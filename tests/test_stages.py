@@ -7,7 +7,7 @@ import pytest
 
 import gamecore
 from gamecore.errors import BadOption
-from gamecore.stages import parse_stages, stage_of
+from gamecore.stages import parse_group_steps, parse_stages, stage_of
 from gamecore.train import TrainConfig, Trainer
 from gamecore.weights import Weights
 from tests.cli import run_cli
@@ -105,5 +105,77 @@ def test_outcome_groups_are_refused_for_a_network_evaluation(tmp_path):
     assert result.stderr.strip().splitlines() == [
         "gamecore train: error: --outcome-groups names groups of linear features; "
         "a network has none"
+    ]
+    assert not out.exists()
+
+
+def test_group_steps_give_each_named_group_its_multiple_of_the_step():
+    game = gamecore.get_game("checkers")
+    groups = game.feature_groups()
+    factors = parse_group_steps(game, "psq=0.25, phased=0")
+    assert (factors[groups["psq"]] == 0.25).all() and (factors[groups["phased"]] == 0).all()
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("psq", "is not GROUP=K"),
+        ("psq=fast", "is not GROUP=K"),
+        ("psq=-1", "is not GROUP=K"),
+        ("psq=nan", "is not GROUP=K"),
+        ("psq=1000", "is not GROUP=K"),
+        ("kings=0.5", "no feature group 'kings'"),
+    ],
+)
+def test_bad_group_steps_are_refused(text, says):
+    with pytest.raises(BadOption, match=says):
+        parse_group_steps(gamecore.get_game("checkers"), text)
+
+
+def test_a_group_at_a_smaller_step_moves_proportionally_less(tmp_path):
+    """Same run, same games: psq at a quarter of the step moves a quarter as far in the first
+    update, and a group at zero stays where it started while the others learn."""
+    game = gamecore.get_game("checkers")
+    start = Weights.random(game, seed=1, scale=1.0)
+    init = tmp_path / "init.npz"
+    start.save(init)
+    psq = game.feature_groups()["psq"]
+    phased = game.feature_groups()["phased"]
+
+    def run(group_steps: str | None, games: int = 1) -> np.ndarray:
+        config = TrainConfig(
+            game="checkers", games=games, depth=2, init=str(init), group_steps=group_steps,
+            outcome_step=0.5, average=False, out=str(tmp_path / f"run{group_steps}.npz"),
+        )  # fmt: skip
+        trainer = Trainer(config)
+        trainer.learner.search_and_learn(game.initial_state(), trainer.config.limits())
+        return trainer.learner.theta.copy()
+
+    full = run(None) - start.theta
+    quarter = run("psq=0.25") - start.theta
+    assert np.abs(full[psq]).sum() > 0
+    assert np.allclose(quarter[psq], 0.25 * full[psq])
+    assert np.allclose(quarter[phased], full[phased])
+    out = tmp_path / "frozen.npz"
+    result = run_cli(
+        "train", "checkers", "--init", str(init), "--group-steps", "psq=0", "--outcome-step",
+        "0.5", "--depth", "2", "--games", "4", "--workers", "1", "--no-average",
+        "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    learned = Weights.load(out).theta
+    assert np.array_equal(learned[psq], start.theta[psq])
+    assert not np.array_equal(learned[phased], start.theta[phased])
+
+
+def test_a_malformed_group_step_is_a_one_line_error_before_any_game(tmp_path):
+    out = tmp_path / "run.npz"
+    result = run_cli(
+        "train", "checkers", "--group-steps", "psq=lots", "--depth", "1", "--games", "2",
+        "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "gamecore train: error: group step 'psq=lots' is not GROUP=K (K from 0 to 100)"
     ]
     assert not out.exists()

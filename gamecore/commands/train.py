@@ -177,6 +177,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "default all); the others learn from search alone",
     )
     parser.add_argument(
+        "--group-steps",
+        metavar="GROUP=K,...",
+        help="move the named feature groups K times as far as the others in every update "
+        "(e.g. mating=0.25; 0 freezes a group)",
+    )
+    parser.add_argument(
         "--decay",
         type=validate.decay,
         metavar="SHARE",
@@ -297,6 +303,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "outcome_discount": args.outcome_discount,
         "outcome_at_cut": args.outcome_at_cut,
         "outcome_groups": args.outcome_groups,
+        "group_steps": args.group_steps,
         "decay": args.decay,
         "tie_sides": args.tie_sides,
         "quiet_leaves": args.quiet_leaves,

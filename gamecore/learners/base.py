@@ -123,6 +123,7 @@ class Learner(ABC):
         outcome_step: float = 0.0,
         outcome_discount: float = 1.0,
         outcome_mask: np.ndarray | None = None,
+        group_steps: np.ndarray | None = None,
         cut_is_draw: bool = False,
         tie_sides: bool = False,
         quiet_leaves: bool = False,
@@ -148,6 +149,9 @@ class Learner(ABC):
         """1.0 on the features the outcome update may move, 0.0 elsewhere; None: all. Results
         give material its scale, but they also reward whatever losing positions share (a
         King in check), which a search would not pay for (docs/results.md)."""
+        self.group_steps = group_steps
+        """Per feature, the multiple of the step every update (search and outcome) moves it
+        by; None: 1 everywhere (see :func:`gamecore.stages.parse_group_steps`)."""
         self.cut_is_draw = cut_is_draw
         """Whether a game stopped before its end (at the trainer's ply limit) counts as a draw
         for the outcome update, as a match scores its ply limit; otherwise it is skipped."""
@@ -244,6 +248,8 @@ class Learner(ABC):
             self.outcome_step * self.rule.gain,
             self.rule.inverse_scale(),
         )
+        if self.group_steps is not None:
+            delta *= self.group_steps
         self._commit(delta, None)
 
     def average_symmetry(self) -> None:
@@ -328,6 +334,8 @@ class Learner(ABC):
             delta = self.rule.delta(gradient, squares, max(1, int(self._stats[UPDATED])))
             if self.trainable is not None:
                 delta = delta * self.trainable
+            if self.group_steps is not None:
+                delta = delta * self.group_steps
             self._commit(delta, info)
 
     def _commit(self, delta: np.ndarray, info: SearchInfo | None) -> None:
