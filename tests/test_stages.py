@@ -30,24 +30,37 @@ def test_schedule_maps_games_to_stages():
 
 
 @pytest.mark.parametrize(
-    ("text", "says"),
+    ("parse", "text", "says"),
     [
-        ("material:10", "no feature group 'material'"),
-        ("phased", "is not GROUP"),
-        ("phased:0", "is not GROUP"),
-        ("phased:ten", "is not GROUP"),
+        (parse_stages, "material:10", "no feature group 'material'"),
+        (parse_stages, "phased", "is not GROUP"),
+        (parse_stages, "phased:0", "is not GROUP"),
+        (parse_stages, "phased:ten", "is not GROUP"),
+        (parse_group_steps, "psq", "is not GROUP=K"),
+        (parse_group_steps, "psq=fast", "is not GROUP=K"),
+        (parse_group_steps, "psq=-1", "is not GROUP=K"),
+        (parse_group_steps, "psq=nan", "is not GROUP=K"),
+        (parse_group_steps, "psq=1000", "is not GROUP=K"),
+        (parse_group_steps, "kings=0.5", "no feature group 'kings'"),
     ],
 )
-def test_bad_schedules_are_refused(text, says):
+def test_bad_schedules_and_group_steps_are_refused(parse, text, says):
     with pytest.raises(BadOption, match=says):
-        parse_stages(gamecore.get_game("checkers"), text)
+        parse(gamecore.get_game("checkers"), text)
 
 
-def test_a_stage_leaves_other_groups_unchanged_then_the_next_trains_them(tmp_path):
+@pytest.fixture
+def random_start(tmp_path):
+    """Checkers, small random weights, and the file they are saved in (for --init)."""
     game = gamecore.get_game("checkers")
     start = Weights.random(game, seed=1, scale=1.0)
     init = tmp_path / "init.npz"
     start.save(init)
+    return game, start, init
+
+
+def test_a_stage_leaves_other_groups_unchanged_then_the_next_trains_them(tmp_path, random_start):
+    game, start, init = random_start
     psq = game.feature_groups()["psq"]
     phased = game.feature_groups()["phased"]
 
@@ -116,35 +129,16 @@ def test_group_steps_give_each_named_group_its_multiple_of_the_step():
     assert (factors[groups["psq"]] == 0.25).all() and (factors[groups["phased"]] == 0).all()
 
 
-@pytest.mark.parametrize(
-    ("text", "says"),
-    [
-        ("psq", "is not GROUP=K"),
-        ("psq=fast", "is not GROUP=K"),
-        ("psq=-1", "is not GROUP=K"),
-        ("psq=nan", "is not GROUP=K"),
-        ("psq=1000", "is not GROUP=K"),
-        ("kings=0.5", "no feature group 'kings'"),
-    ],
-)
-def test_bad_group_steps_are_refused(text, says):
-    with pytest.raises(BadOption, match=says):
-        parse_group_steps(gamecore.get_game("checkers"), text)
-
-
-def test_a_group_at_a_smaller_step_moves_proportionally_less(tmp_path):
+def test_a_group_at_a_smaller_step_moves_proportionally_less(tmp_path, random_start):
     """Same run, same games: psq at a quarter of the step moves a quarter as far in the first
     update, and a group at zero stays where it started while the others learn."""
-    game = gamecore.get_game("checkers")
-    start = Weights.random(game, seed=1, scale=1.0)
-    init = tmp_path / "init.npz"
-    start.save(init)
+    game, start, init = random_start
     psq = game.feature_groups()["psq"]
     phased = game.feature_groups()["phased"]
 
-    def run(group_steps: str | None, games: int = 1) -> np.ndarray:
+    def run(group_steps: str | None) -> np.ndarray:
         config = TrainConfig(
-            game="checkers", games=games, depth=2, init=str(init), group_steps=group_steps,
+            game="checkers", games=1, depth=2, init=str(init), group_steps=group_steps,
             outcome_step=0.5, average=False, out=str(tmp_path / f"run{group_steps}.npz"),
         )  # fmt: skip
         trainer = Trainer(config)
