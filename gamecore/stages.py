@@ -68,8 +68,8 @@ MAX_GROUP_STEP = 100.0
 def parse_group_steps(game: Game, text: str) -> np.ndarray:
     """Per-feature multiples of the update step from ``text``, ``GROUP=K`` joined by commas
     (e.g. ``mating=0.25``): the features of each named group move K times as far, the rest
-    as far as before. A group learned at a smaller step follows the others' drift instead of
-    outrunning it (Duchess's mating terms, docs/results.md)."""
+    as far as before. Holds back a group the search alone makes too large while the others
+    find their scale (Duchess's mating terms, docs/results.md)."""
     factors = np.ones(game.feature_set.count)
     for part in text.split(","):
         name, sep, number = part.strip().partition("=")
