@@ -85,6 +85,18 @@ def parse_group_steps(game: Game, text: str) -> np.ndarray:
     return factors
 
 
+def unreached_stages(stages: list[Stage], games_played: int) -> list[Stage]:
+    """The stages a run of ``games_played`` games never trained in: a time budget (or a
+    ``--games`` below the schedule's sum) that ends the run early leaves their groups as
+    they started, which the user should hear about."""
+    start = 0
+    for number, stage in enumerate(stages):
+        if games_played <= start:
+            return stages[number:]
+        start += stage.games
+    return []
+
+
 def stage_of(stages: list[Stage], game_index: int) -> Stage:
     """The stage that game ``game_index`` (0-based) of the run trains in."""
     end = 0

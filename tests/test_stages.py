@@ -7,7 +7,7 @@ import pytest
 
 import gamecore
 from gamecore.errors import BadOption
-from gamecore.stages import parse_group_steps, parse_stages, stage_of
+from gamecore.stages import parse_group_steps, parse_stages, stage_of, unreached_stages
 from gamecore.train import TrainConfig, Trainer
 from gamecore.weights import Weights
 from tests.cli import run_cli
@@ -93,6 +93,28 @@ def test_stages_set_the_number_of_games_when_not_given(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "3 games" in result.stdout
     assert Weights.load(out).metadata["games"] == 3
+
+
+def test_the_stages_a_short_run_never_reached_are_named():
+    stages = parse_stages(gamecore.get_game("checkers"), "phased:2,psq:3,all:1")
+    assert [s.groups for s in unreached_stages(stages, 2)] == [("psq",), ("all",)]
+    assert [s.groups for s in unreached_stages(stages, 3)] == [("all",)]
+    assert unreached_stages(stages, 6) == [] and unreached_stages(stages, 60) == []
+
+
+def test_a_run_ended_before_its_last_stage_says_so(tmp_path):
+    out = tmp_path / "short.npz"
+    result = run_cli(
+        "train", "checkers", "--stages", "phased:2,all:1", "--games", "2", "--depth", "1",
+        "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "ended before its stage(s) all, which never trained" in result.stdout
+    whole = run_cli(
+        "train", "checkers", "--stages", "phased:2,all:1", "--depth", "1",
+        "--out", str(tmp_path / "whole.npz"),
+    )  # fmt: skip
+    assert "never trained" not in whole.stdout
 
 
 def test_an_unknown_outcome_group_is_a_one_line_error_before_any_game(tmp_path):

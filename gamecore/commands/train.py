@@ -29,7 +29,7 @@ from gamecore.learners.base import SQUASHES, SYMMETRIES
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.live import LivePublisher, live_path
 from gamecore.registry import game_class, get_game
-from gamecore.stages import parse_stages
+from gamecore.stages import parse_stages, unreached_stages
 from gamecore.train import OUTCOME_AT_CUT, Progress, TrainConfig, Trainer, resume_config
 from gamecore.weights import Weights
 from gamecore.yardsticks import DEFAULT_GAMES, DEFAULT_OPPONENTS, check_schedule, score_text
@@ -493,6 +493,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         score = f"W/D/L {p.wins}/{p.draws}/{p.losses}"
     print(f"{p.games_done} games, {score}; weights in {config.out}, log in {config.log_path()}")
+    missed = unreached_stages(trainer.stages, p.games_done) if trainer.stages else []
+    if missed and p.games_done:
+        names = ", ".join("+".join(stage.groups) for stage in missed)
+        print(
+            f"note: the run ended before its stage(s) {names}, which never trained; "
+            "give it more --games or --time-budget (--resume continues it) or shorter --stages"
+        )
     if trainer.yardsticks is not None:
         latest = score_text(trainer.yardsticks.latest)
         print(f"measured {latest} after {p.games_done} games; in {config.eval_log_path()}")
