@@ -103,18 +103,15 @@ def test_the_stages_a_short_run_never_reached_are_named():
 
 
 def test_a_run_ended_before_its_last_stage_says_so(tmp_path):
-    out = tmp_path / "short.npz"
-    result = run_cli(
-        "train", "checkers", "--stages", "phased:2,all:1", "--games", "2", "--depth", "1",
-        "--out", str(out),
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    assert "ended before its stage(s) all, which never trained" in result.stdout
-    whole = run_cli(
-        "train", "checkers", "--stages", "phased:2,all:1", "--depth", "1",
-        "--out", str(tmp_path / "whole.npz"),
-    )  # fmt: skip
-    assert "never trained" not in whole.stdout
+    def train(*games: str) -> str:
+        out = tmp_path / f"run{len(games)}.npz"
+        args = ("--stages", "phased:2,all:1", "--depth", "1", *games, "--out", str(out))
+        result = run_cli("train", "checkers", *args)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    assert "ended before its stage(s) all, which never trained" in train("--games", "2")
+    assert "never trained" not in train()
 
 
 def test_an_unknown_outcome_group_is_a_one_line_error_before_any_game(tmp_path):
