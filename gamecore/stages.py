@@ -89,19 +89,21 @@ def unreached_stages(stages: list[Stage], games_played: int) -> list[Stage]:
     """The stages a run of ``games_played`` games never trained in: a time budget (or a
     ``--games`` below the schedule's sum) that ends the run early leaves their groups as
     they started, which the user should hear about."""
-    start = 0
-    for number, stage in enumerate(stages):
-        if games_played <= start:
-            return stages[number:]
-        start += stage.games
-    return []
+    if games_played <= 0:
+        return list(stages)
+    return stages[_stage_index(stages, games_played - 1) + 1 :]
 
 
 def stage_of(stages: list[Stage], game_index: int) -> Stage:
     """The stage that game ``game_index`` (0-based) of the run trains in."""
+    return stages[_stage_index(stages, game_index)]
+
+
+def _stage_index(stages: list[Stage], game_index: int) -> int:
+    """Where game ``game_index`` falls in the schedule; games past its end stay in the last."""
     end = 0
-    for stage in stages:
+    for number, stage in enumerate(stages):
         end += stage.games
         if game_index < end:
-            return stage
-    return stages[-1]
+            return number
+    return len(stages) - 1
