@@ -130,7 +130,8 @@ class TrainConfig:
     """Write the running average of θ over the last ``average_share`` of the games (Polyak
     averaging), not θ itself: the average of a noisy walk sits closer to its centre."""
     average_share: float = 0.25
-    """The share of the run's games the average spans (see :meth:`Trainer._update_average`)."""
+    """The share of ``games`` the average spans (see :meth:`Trainer._update_average`); a run
+    that ``time_budget`` stops before that many games averages over all of them."""
     outcome_step: float = 0.0
     """Share of the way to its result each finished game moves its positions (split evenly
     between the feature groups; see ``Learner.learn_outcome``); 0: learn from search alone."""

@@ -114,7 +114,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--average-share",
         type=validate.positive_fraction,
-        help="share of the run's games the average spans, above 0 up to 1 (0.25)",
+        help="share of --games the average spans, above 0 up to 1 (0.25); a run that "
+        "--time-budget stops sooner averages over all its games",
     )
     parser.add_argument(
         "--tie-sides",
