@@ -264,7 +264,16 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     # Multi-cut (Björnsson & Marsland): where the table says this node cut off before, try
     # the first moves shallower; enough cut-offs among them prune the node. Written out here
     # rather than as a function: numba's disk cache cannot load mutually recursive functions.
-    if params.multi_cut and pruning and cut_before and depth >= params.multi_cut_depth * ONE_PLY:
+    # At reduction 0 the trial searches are the full search itself, which cuts at its first
+    # fail-high anyway: they could only repeat it, and nested at every cut node they doubled
+    # the tree per ply (a depth-9 mate search spent 3M nodes), so multi-cut needs reduction >= 1.
+    if (
+        params.multi_cut
+        and params.multi_cut_reduction > 0
+        and pruning
+        and cut_before
+        and depth >= params.multi_cut_depth * ONE_PLY
+    ):
         cuts = 0
         reduced = depth - ONE_PLY - params.multi_cut_reduction * ONE_PLY
         for i in range(min(n, params.multi_cut_moves)):
