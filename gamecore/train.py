@@ -127,8 +127,9 @@ class TrainConfig:
     loss: str = DEFAULT_LOSS
     """Error the learners reduce: ``logistic`` (win probability) or ``value``."""
     average: bool = True
-    """Write the running average of θ over the last ``average_share`` of the games (Polyak
-    averaging), not θ itself: the average of a noisy walk sits closer to its centre."""
+    """Write the running average of θ (Polyak averaging), not θ itself: the average of a
+    noisy walk sits closer to its centre. It spans every game so far until they number
+    ``average_share`` of ``games``, then moves by 1/that number of θ per game."""
     average_share: float = 0.25
     """The share of ``games`` the average spans (see :meth:`Trainer._update_average`); a run
     that ``time_budget`` stops before that many games averages over all of them."""
