@@ -265,8 +265,8 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     # the first moves shallower; enough cut-offs among them prune the node. Written out here
     # rather than as a function: numba's disk cache cannot load mutually recursive functions.
     # At reduction 0 the trial searches are the full search itself, which cuts at its first
-    # fail-high anyway: they could only repeat it, and nested at every cut node they doubled
-    # the tree per ply (a depth-9 mate search spent 3M nodes), so multi-cut needs reduction >= 1.
+    # fail-high anyway: they could only repeat it, and nested at every cut node they multiplied
+    # the tree (24 times the nodes of a depth-5 middlegame), so multi-cut needs reduction >= 1.
     if (
         params.multi_cut
         and params.multi_cut_reduction > 0
