@@ -366,8 +366,10 @@ class Searcher:
     def iterate(self, state: State, limits: Limits) -> Iterator[SearchInfo]:
         """Yield one :class:`SearchInfo` per depth until a limit is reached.
 
-        Always yields at least one result when the position has a legal move:
-        if the first iteration is interrupted, the first legal move is reported.
+        Always yields at least one result when the position has a legal move. A time
+        limit never cuts the first iteration short (as engines do: the clock may start
+        while the compiled search is still loading, and a move from no search at all is
+        a blunder); :meth:`stop` does, and then the first legal move is reported.
         """
         k = self.kernel
         state.reserve(MAX_PLY + 1)
@@ -381,8 +383,18 @@ class Searcher:
         self.refresh(state.arrays)
         start = time.perf_counter()
         watchdog = None
+        out_of_time = threading.Event()
+        first_finished = threading.Event()
+
+        def time_is_up() -> None:
+            # Each side sets its event before looking at the other's, so whichever comes
+            # second sees both: a search past depth 1 is stopped, depth 1 is finished.
+            out_of_time.set()
+            if first_finished.is_set():
+                self.stop()
+
         if limits.time is not None:
-            watchdog = threading.Timer(max(0.0, limits.time), self.stop)
+            watchdog = threading.Timer(max(0.0, limits.time), time_is_up)
             watchdog.daemon = True
             watchdog.start()
         previous: SearchInfo | None = None
@@ -394,6 +406,9 @@ class Searcher:
                 yield result
                 previous = result
                 if not result.complete or info[k.ABORTED]:
+                    break
+                first_finished.set()
+                if out_of_time.is_set():
                     break
                 if result.score.mate is not None and abs(result.score.mate) <= depth:
                     break  # a forced result was found within the full-width depth

@@ -193,6 +193,33 @@ def test_time_limit_is_kept_mid_iteration(budget):
     assert result.depth >= 1
 
 
+def test_the_clock_never_cuts_the_first_iteration_short(monkeypatch):
+    """A fresh process loads the compiled search on its first call, which can take longer
+    than a short move time: the move must still come from a finished depth 1, and the
+    clock, already spent, ends the search right after it."""
+    import time
+
+    from gamecore.weights import Weights
+
+    game = gamecore.get_game("chess")
+    state = game.state_from_text("6k1/5ppp/8/8/8/8/q4PPP/1R4K1 w - - 0 1")  # Rb8 mates
+    searcher = Searcher(game, Weights.default(game).theta, SearchParams.tournament())
+    budget = 0.02
+    run = searcher._run
+    slow_start = [True]
+
+    def loading_then_run(*args):
+        if slow_start[0]:  # the first kernel call: loading machine code from the cache
+            slow_start[0] = False
+            time.sleep(4 * budget)
+        return run(*args)
+
+    monkeypatch.setattr(searcher, "_run", loading_then_run)
+    result = searcher.search(state, Limits(time=budget))
+    assert result.complete and result.depth == 1
+    assert state.move_text(result.best_move) == "b1b8" and result.score.mate == 1
+
+
 def test_a_root_drawn_by_repetition_still_gets_a_move():
     """Front ends ask for a move in positions a GUI has not declared drawn yet."""
     game = gamecore.get_game("chess")
