@@ -11,6 +11,7 @@ game record saved with S, or a screenshot written with F12.
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
 import sys
@@ -40,27 +41,27 @@ def missing_tools() -> str | None:
 
 @contextmanager
 def xvfb_display() -> Iterator[str]:
-    """An Xvfb server on the first free display from :99 up; yields its ``DISPLAY``."""
+    """An Xvfb server on a free display; yields its ``DISPLAY``.
+
+    The server picks the number itself and reports it (``-displayfd``), so tests
+    running side by side (``pytest -n``) never race for the same display."""
     why = missing_tools()
     if why is not None:
         pytest.skip(why)
-    for number in range(99, 160):
-        if not Path(f"/tmp/.X{number}-lock").exists():
-            break
-    else:
-        pytest.skip("no free X display number")
+    read_end, write_end = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", SCREEN, "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write_end,),
     )
+    os.close(write_end)
     try:
-        socket = Path(f"/tmp/.X11-unix/X{number}")
-        deadline = time.monotonic() + 20
-        while not socket.exists():
-            if server.poll() is not None or time.monotonic() > deadline:
-                pytest.skip(f"Xvfb did not start on :{number}")
-            time.sleep(0.05)
+        with os.fdopen(read_end) as reported:  # one line once the server is ready
+            ready, _, _ = select.select([reported], [], [], 20)
+            number = reported.readline().strip() if ready else ""
+        if not number.isdigit():
+            pytest.skip("Xvfb did not start")
         yield f":{number}"
     finally:
         server.terminate()
