@@ -29,6 +29,9 @@ from gui.layout import BoardLayout, board_rect, home_rotations
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1000, 700)
 SCREEN = "1280x1024x24"
+ANSWER_WAIT = 240.0
+"""Seconds a window may take to act on a key: on a cold numba cache a click can start a
+compile (of the engine's search, say) that holds the window's loop for a minute or more."""
 
 
 def missing_tools() -> str | None:
@@ -146,7 +149,7 @@ class Window:
         files = [p for p in self.cwd.glob(pattern) if p.stat().st_mtime_ns > after]
         return max(files, key=lambda p: p.stat().st_mtime_ns, default=None)
 
-    def save_record(self, pattern: str, timeout: float = 20) -> Path:
+    def save_record(self, pattern: str, timeout: float = ANSWER_WAIT) -> Path:
         """Save the game with S and Enter (the prompt's default name); the file written."""
         before = time.time_ns()
         time.sleep(0.01)
@@ -160,7 +163,7 @@ class Window:
             time.sleep(0.05)
         raise AssertionError("Save wrote no record")
 
-    def screenshot(self, out: Path, timeout: float = 20) -> Path:
+    def screenshot(self, out: Path, timeout: float = ANSWER_WAIT) -> Path:
         """Press F12 and move the picture the window wrote to ``out``."""
         before = time.time_ns()
         time.sleep(0.01)
