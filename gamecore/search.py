@@ -367,9 +367,10 @@ class Searcher:
         """Yield one :class:`SearchInfo` per depth until a limit is reached.
 
         Always yields at least one result when the position has a legal move. A time
-        limit never cuts the first iteration short (as engines do: the clock may start
-        while the compiled search is still loading, and a move from no search at all is
-        a blunder); :meth:`stop` does, and then the first legal move is reported.
+        limit never cuts the first iteration short (as engines do: loading the compiled
+        search or a busy machine can delay the first nodes past a short move time, and a
+        move from no search at all is a blunder); :meth:`stop` does, and then the first
+        legal move is reported.
         """
         k = self.kernel
         state.reserve(MAX_PLY + 1)

@@ -23,6 +23,7 @@ import gamecore
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from tests.xvfb_support import (
+    COLD_CACHE_WAIT,
     SIZE,
     Window,
     child_env,
@@ -54,12 +55,7 @@ def cell_named(game: Game, name: str) -> int:
     return next(c.index for c in game.geometry().cells if c.name == name)
 
 
-ENGINE_WAIT = 240.0
-"""Seconds allowed for the engine's first replies: on a cold cache its search kernel compiles
-first (about 30 s on an idle two-core machine, more while other work runs)."""
-
-
-def wait_for(condition, what: str, timeout: float = ENGINE_WAIT, every: float = 0.3):
+def wait_for(condition, what: str, timeout: float = COLD_CACHE_WAIT, every: float = 0.3):
     """``condition()``'s first true value, polling every ``every`` s; fails naming ``what``."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -29,9 +29,10 @@ from gui.layout import BoardLayout, board_rect, home_rotations
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1000, 700)
 SCREEN = "1280x1024x24"
-ANSWER_WAIT = 240.0
-"""Seconds a window may take to act on a key: on a cold numba cache a click can start a
-compile (of the engine's search, say) that holds the window's loop for a minute or more."""
+COLD_CACHE_WAIT = 240.0
+"""Seconds a window may take to open, act on a key or make the engine's first reply: on a
+cold numba cache a kernel compiles first (the engine's search about 30 s on an idle two-core
+machine, more while other work runs), and a compile holds the window's loop."""
 
 
 def missing_tools() -> str | None:
@@ -83,7 +84,7 @@ def child_env(display: str) -> dict[str, str]:
 class Window:
     """``gamecore ARGS`` started on ``display`` in ``cwd``, and its X window."""
 
-    def __init__(self, display: str, cwd: Path, *args: str, wait: float = 240) -> None:
+    def __init__(self, display: str, cwd: Path, *args: str, wait: float = COLD_CACHE_WAIT) -> None:
         self.env = child_env(display)
         self.cwd = cwd
         self.process: subprocess.Popen | None = subprocess.Popen(
@@ -149,7 +150,7 @@ class Window:
         files = [p for p in self.cwd.glob(pattern) if p.stat().st_mtime_ns > after]
         return max(files, key=lambda p: p.stat().st_mtime_ns, default=None)
 
-    def save_record(self, pattern: str, timeout: float = ANSWER_WAIT) -> Path:
+    def save_record(self, pattern: str, timeout: float = COLD_CACHE_WAIT) -> Path:
         """Save the game with S and Enter (the prompt's default name); the file written."""
         before = time.time_ns()
         time.sleep(0.01)
@@ -163,7 +164,7 @@ class Window:
             time.sleep(0.05)
         raise AssertionError("Save wrote no record")
 
-    def screenshot(self, out: Path, timeout: float = ANSWER_WAIT) -> Path:
+    def screenshot(self, out: Path, timeout: float = COLD_CACHE_WAIT) -> Path:
         """Press F12 and move the picture the window wrote to ``out``."""
         before = time.time_ns()
         time.sleep(0.01)
