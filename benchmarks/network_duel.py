@@ -16,7 +16,9 @@ quiescence (``SearchParams.plain``), as the paper's 2-ply agents.
 An agent is ``EVALUATION:UPDATE:DEPTH`` (``network-pairs:gd:2``); UPDATE
 ``frozen`` never learns. ``random:frozen:5`` is the paper's random agent of
 §6.2: a 5-ply search whose every leaf gets a fresh random number
-(``gamecore.algorithms.random_evaluation``). Colours alternate. Writes
+(``gamecore.algorithms.random_evaluation``). ``--a-base local`` lets agent A's
+base weights learn each position's value directly (``gamecore.learners.td0``).
+Colours alternate. Writes
 OUT.csv (one row per game, cumulative wins: the paper's curves), OUT-a.npz
 and OUT-b.npz (the agents' weights), and checkpoints to OUT.ckpt.npz every
 ``--checkpoint-every`` games (``--resume`` continues).
@@ -41,7 +43,7 @@ from gamecore.errors import GamecoreError
 from gamecore.evaluations import RANDOM, Evaluation, evaluation_named, random_evaluation
 from gamecore.files import write_atomically
 from gamecore.kernel_api import ONGOING
-from gamecore.learners.base import SQUASHES, fix_squash
+from gamecore.learners.base import BASE_RULES, SQUASHES, fix_squash
 from gamecore.learners.td0 import TD0
 from gamecore.neighbourhood_net import initial_weights
 from gamecore.search import Limits, SearchParams
@@ -64,7 +66,14 @@ class Agent:
 
 
 def make_agent(
-    game, label: str, spec: str, seed: int, spread: float, step: float | None, squash: str
+    game,
+    label: str,
+    spec: str,
+    seed: int,
+    spread: float,
+    step: float | None,
+    squash: str,
+    base_rule: str = "chain",
 ) -> Agent:
     try:
         name, update, depth = spec.split(":")
@@ -94,6 +103,7 @@ def make_agent(
         cut_is_draw=True,
         symmetry="average",
         squash=squash,
+        base_rule=base_rule if name != RANDOM else "chain",
         params=SearchParams.plain(),
         evaluation=evaluation,
     )
@@ -125,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--b-spread", type=float, default=0.05)
     parser.add_argument("--a-squash", choices=SQUASHES, default="tracked")
     parser.add_argument("--b-squash", choices=SQUASHES, default="tracked")
+    parser.add_argument("--a-base", choices=BASE_RULES, default="chain")
+    parser.add_argument("--b-base", choices=BASE_RULES, default="chain")
     parser.add_argument("--step", type=float, default=None, help="both learners' step")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--max-plies", type=int, default=300)
@@ -138,8 +150,19 @@ def main(argv: list[str] | None = None) -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         game = gamecore.get_game(args.game)
         agents = [
-            make_agent(game, "a", args.a, args.seed, args.a_spread, args.step, args.a_squash),
-            make_agent(game, "b", args.b, args.seed + 1, args.b_spread, args.step, args.b_squash),
+            make_agent(
+                game, "a", args.a, args.seed, args.a_spread, args.step, args.a_squash, args.a_base
+            ),
+            make_agent(
+                game,
+                "b",
+                args.b,
+                args.seed + 1,
+                args.b_spread,
+                args.step,
+                args.b_squash,
+                args.b_base,
+            ),
         ]
     except (GamecoreError, OSError) as exc:
         print(f"network_duel: {exc}", file=sys.stderr)

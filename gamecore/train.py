@@ -49,7 +49,7 @@ from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
-from gamecore.learners.base import SQUASHES, SYMMETRIES, fix_squash
+from gamecore.learners.base import BASE_RULES, SQUASHES, SYMMETRIES, fix_squash
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, tie_sides
 from gamecore.live import LivePublisher, live_path
 from gamecore.openings import load_book
@@ -171,6 +171,10 @@ class TrainConfig:
     ``fixed`` (mean −2, spread 0.25: ``gamecore.learners.base.FIXED_SQUASH``)."""
     loser_learns: bool = False
     """TD(0) only: learn only from the side that lost each game (seed 001's regime)."""
+    base_rule: str = "chain"
+    """TD(0) with a network only: its base weights learn through the tuple weights
+    (``chain``) or each towards the results of the games it occurs in (``local``,
+    :mod:`gamecore.learners.td0`)."""
     min_depth: int = 1
     lam: float = 0.95
     search_params: str | None = None
@@ -251,6 +255,12 @@ class TrainConfig:
             )
         if self.squash not in SQUASHES:
             raise BadOption(f"squash must be one of {', '.join(SQUASHES)}, not {self.squash!r:.60}")
+        if self.base_rule not in BASE_RULES:
+            raise BadOption(
+                f"base rule must be one of {', '.join(BASE_RULES)}, not {self.base_rule!r:.60}"
+            )
+        if self.base_rule != "chain" and self.algo != "td0":
+            raise BadOption("--base-rule local is a rule of TD(0): use it with --algo td0")
         if self.loser_learns and self.algo != "td0":
             raise BadOption("--loser-learns is a rule of TD(0): use it with --algo td0")
         if self.loser_learns and "self" in self.vs.split(","):
@@ -275,6 +285,7 @@ class TrainConfig:
             "evaluation",
             "symmetry",
             "squash",
+            "base_rule",
         ):
             if not isinstance(getattr(self, name), str):
                 raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
@@ -380,6 +391,8 @@ class Trainer:
             raise BadOption("--group-steps names groups of linear features; a network has none")
         if config.tune_search_every and not self.evaluation.is_linear:
             raise BadOption("--tune-search-every tunes the search of linear weights only")
+        if config.base_rule != "chain" and self.evaluation.is_linear:
+            raise BadOption("--base-rule local trains a network's base weights: give --evaluation")
         self.progress = Progress()
         self.rng = np.random.default_rng(config.seed)
         self._in_game = False
@@ -437,6 +450,7 @@ class Trainer:
             options["lam"] = config.lam
         if config.algo == "td0":
             options["loser_learns"] = config.loser_learns
+            options["base_rule"] = config.base_rule
         self.learner = learner_cls(self.game, theta, **options)
         self._learner_options = options
         self.retuner = self._retuner(resume)

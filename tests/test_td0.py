@@ -188,6 +188,9 @@ def test_train_runs_the_papers_regime_from_the_command_line(tmp_path):
         (["--update", "gd"], "--update gd updates the neighbourhood network"),
         (["--symmetry", "mirror"], "invalid choice"),
         (["--squash", "loose"], "invalid choice"),
+        (["--base-rule", "deep"], "invalid choice"),
+        (["--base-rule", "local"], "a rule of TD(0)"),
+        (["--algo", "td0", "--vs", "random", "--base-rule", "local"], "give --evaluation"),
     ],
 )
 def test_impossible_regimes_are_refused_in_one_line(tmp_path, options, message):
@@ -258,3 +261,62 @@ def test_train_keeps_the_squash_fixed_from_the_command_line(tmp_path):
     shape = evaluation_named(CHESS, "network-pairs").shape
     assert tuple(saved.theta[shape.mean : shape.mean + 2]) == (-2.0, 0.25)
     assert saved.metadata["training"]["config"]["squash"] == "fixed"
+
+
+def positions_by_team(state):
+    """Per team, the base-table indices of the positions it was to move in (a game's
+    positions before each of its moves, the ones TD(0) learns from)."""
+    network = NeighbourhoodNetwork(
+        CHESS, evaluation_named(CHESS, "network-pairs").initial_weights(0)
+    )
+    seen = {0: set(), 1: set()}
+    replay = state.copy()
+    while replay.history:
+        replay.pop()
+        inputs = network.inputs(replay)
+        seen[replay.team].update(int(i) for i in inputs[inputs >= 0])
+    return seen
+
+
+def test_the_local_base_rule_moves_base_weights_towards_the_game_result():
+    """Seed 001's lower level: a base weight becomes the expected result of the games it
+    occurs in, up where only the winner's positions hold it, down where only the loser's
+    do, untouched where no position does; the tuple weights still learn by TD(0)."""
+    learner = network_learner(base_rule="local")
+    shape = learner.evaluation.shape
+    before = learner.theta.copy()
+    game = fools_mate()  # White, to move in the last position, is mated
+    seen = positions_by_team(game)
+    learner.end_game(game, None)
+    moved = learner.theta - before
+    winners, losers = sorted(seen[1] - seen[0]), sorted(seen[0] - seen[1])
+    assert winners and losers
+    assert (moved[winners] > 0).all() and (moved[losers] < 0).all()
+    untouched = np.ones(shape.base_size, dtype=bool)
+    untouched[sorted(seen[0] | seen[1])] = False
+    assert not moved[: shape.base_size][untouched].any()
+    assert np.abs(moved[shape.first_tuple : shape.mean]).max() > 0
+
+
+def test_the_chain_rule_moves_base_weights_through_the_tuple_weights():
+    learner = network_learner()
+    before = learner.theta.copy()
+    learner.end_game(fools_mate(), None)
+    base = learner.evaluation.shape.base_size
+    seen = positions_by_team(fools_mate())
+    occurring = sorted(seen[0] | seen[1])
+    assert np.abs(learner.theta[occurring] - before[occurring]).max() > 0
+    absent = np.ones(base, dtype=bool)
+    absent[occurring] = False
+    assert np.array_equal(learner.theta[:base][absent], before[:base][absent])
+
+
+def test_train_runs_the_local_base_rule_from_the_command_line(tmp_path):
+    out = tmp_path / "local.npz"
+    done = run_cli(
+        "train", "chess", "--algo", "td0", "--evaluation", "network-pairs", "--base-rule",
+        "local", "--search-params", "plain", "--games", "2", "--depth", "1", "--max-plies",
+        "20", "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert Weights.load(out).metadata["training"]["config"]["base_rule"] == "local"

@@ -25,7 +25,7 @@ from gamecore.errors import BadOption, GamecoreError
 from gamecore.evaluations import LINEAR, NETWORKS
 from gamecore.files import check_output
 from gamecore.learners import LEARNERS
-from gamecore.learners.base import SQUASHES, SYMMETRIES
+from gamecore.learners.base import BASE_RULES, SQUASHES, SYMMETRIES
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.live import LivePublisher, live_path
 from gamecore.registry import game_class, get_game
@@ -148,6 +148,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         choices=SQUASHES,
         help="a network's squash: follows each game's range of values (tracked, seed 001) "
         "or stays at mean -2, spread 0.25 (fixed) (tracked)",
+    )
+    parser.add_argument(
+        "--base-rule",
+        choices=BASE_RULES,
+        help="TD(0) with a network: its base weights learn through the tuple weights "
+        "(chain) or each towards the results of the games it occurs in (local, seed 001's "
+        "lower level) (chain)",
     )
     parser.add_argument(
         "--loser-learns",
@@ -311,6 +318,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         "symmetry": args.symmetry,
         "squash": args.squash,
         "loser_learns": args.loser_learns,
+        "base_rule": args.base_rule,
         "evaluation": args.evaluation,
         "min_depth": args.min_depth,
         "search_params": args.search_params,

@@ -71,6 +71,10 @@ class UpdateStats:
 SYMMETRIES = ("average", "tie", "none")
 """How a network's symmetric base weights are kept alike (see ``Learner.symmetry``)."""
 
+BASE_RULES = ("chain", "local")
+"""How a network's base weights learn (see ``TD0.base_rule``): through the tuple weights by the
+chain rule, or each towards the values of the positions it occurs in (seed 001, §5.2)."""
+
 SQUASHES = ("tracked", "fixed")
 """Whether a network's squash follows the range of its top-level values (see ``Learner.squash``);
 tracked, it collapsed in seed 001's duels (docs/results.md) and a fixed one beat it 34-14."""
@@ -271,14 +275,21 @@ class Learner(ABC):
         shape = self.evaluation.shape
         if shape is None or self.squash == "fixed":
             return
-        if self._network is None:
-            self._network = NeighbourhoodNetwork(self.game, self.theta, shape.expansion)
+        network = self._bound_network()
         replay = state.copy()
-        tops = [self._network.value(replay)[1]]
+        tops = [network.value(replay)[1]]
         while replay.history:
             replay.pop()
-            tops.append(self._network.value(replay)[1])
+            tops.append(network.value(replay)[1])
         track_spread(self.theta, shape, np.array(tops), SQUASH_SHARE)
+
+    def _bound_network(self) -> NeighbourhoodNetwork:
+        """The network evaluation bound to this learner's θ, for work outside the kernels."""
+        if self._network is None:
+            self._network = NeighbourhoodNetwork(
+                self.game, self.theta, self.evaluation.shape.expansion
+            )
+        return self._network
 
     def decay_weights(self, share: float) -> None:
         """θ shrinks by ``share`` (weight decay, once per game; frozen features stay put)."""
