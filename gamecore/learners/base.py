@@ -73,7 +73,7 @@ SYMMETRIES = ("average", "tie", "none")
 
 BASE_RULES = ("chain", "local")
 """How a network's base weights learn (see ``TD0.base_rule``): through the tuple weights by the
-chain rule, or each towards the values of the positions it occurs in (seed 001, §5.2)."""
+chain rule, or each towards the results of the games it occurs in (seed 001, §5.2)."""
 
 SQUASHES = ("tracked", "fixed")
 """Whether a network's squash follows the range of its top-level values (see ``Learner.squash``);
