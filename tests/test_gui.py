@@ -297,13 +297,15 @@ def test_engine_move_now_answers_at_once():
     app = make_app("chess", "engine,human")
     app.session.time_per_move = 60.0
     t0 = time.monotonic()
-    while app.session.last_info is None and time.monotonic() - t0 < 30:
+    # The first report waits for the search kernel: 34 s to compile on a cold cache, idle.
+    while app.session.last_info is None and time.monotonic() - t0 < 240:
         app.step([])
         time.sleep(0.01)
     assert app.hits.button_at(app.hits.button("move_now").center) == ("move_now", True)
+    searching = time.monotonic()
     click_button(app, "move_now")
     wait_for_plies(app, 1, timeout=10)
-    assert time.monotonic() - t0 < 30, "the 60 s search was not cut short"
+    assert time.monotonic() - searching < 30, "the 60 s search was not cut short"
 
 
 def test_move_now_before_the_search_starts_is_not_lost():
