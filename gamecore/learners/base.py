@@ -286,9 +286,10 @@ class Learner(ABC):
     def _bound_network(self) -> NeighbourhoodNetwork:
         """The network evaluation bound to this learner's θ, for work outside the kernels."""
         if self._network is None:
-            self._network = NeighbourhoodNetwork(
-                self.game, self.theta, self.evaluation.shape.expansion
-            )
+            shape = self.evaluation.shape
+            if shape is None:
+                raise TypeError(f"{self.evaluation.name} is not a network")
+            self._network = NeighbourhoodNetwork(self.game, self.theta, shape.expansion)
         return self._network
 
     def decay_weights(self, share: float) -> None:

@@ -41,6 +41,7 @@ import numpy as np
 from gamecore.errors import BadOption
 from gamecore.kernel_api import ONGOING
 from gamecore.learners.base import BASE_RULES, Learner
+from gamecore.neighbourhood_net import NetworkShape
 from gamecore.neighbourhood_updates import clip_base
 from gamecore.search import Limits, SearchInfo
 from gamecore.state import State
@@ -64,7 +65,9 @@ class TD0(Learner):
         if base_rule not in BASE_RULES:
             choices = ", ".join(BASE_RULES)
             raise BadOption(f"unknown base rule {base_rule!r} (choose from {choices})")
-        if base_rule == "local" and self.evaluation.shape is None:
+        self._local_shape = self.evaluation.shape if base_rule == "local" else None
+        """The network whose base weights learn by the local rule; None: they do not."""
+        if base_rule == "local" and self._local_shape is None:
             raise BadOption("the local base rule needs a network evaluation (--evaluation)")
         self.base_rule = base_rule
 
@@ -96,18 +99,19 @@ class TD0(Learner):
                 gradient[:] = 0.0
                 squares[:] = 0.0
                 self.move_towards(replay.arrays, following[team], gradient, squares)
-                if self.base_rule == "local":
-                    gradient[: self.evaluation.shape.base_size] = 0.0
+                local = self._local_shape
+                if local is not None:
+                    gradient[: local.base_size] = 0.0
                 self._apply(gradient, squares, None)
-                if self.base_rule == "local" and team in results:
-                    self._move_base(replay, results[team])
+                if local is not None and team in results:
+                    self._move_base(replay, results[team], local)
             following[team] = self.searcher.evaluate(replay)
 
-    def _move_base(self, state: State, target: float) -> None:
+    def _move_base(self, state: State, target: float, shape: NetworkShape) -> None:
         """Every base weight occurring in ``state`` a step towards the probability of
         ``target`` (the game's result for the team to move, in value units)."""
         inputs = self._bound_network().inputs(state)
         present = np.unique(inputs[inputs >= 0])
         probability = 1.0 / (1.0 + math.exp(-target / LOGISTIC_SCALE))
         self.theta[present] += LOCAL_BASE_STEP * (probability - self.theta[present])
-        clip_base(self.theta, self.evaluation.shape)
+        clip_base(self.theta, shape)
