@@ -391,8 +391,6 @@ class Trainer:
             raise BadOption("--group-steps names groups of linear features; a network has none")
         if config.tune_search_every and not self.evaluation.is_linear:
             raise BadOption("--tune-search-every tunes the search of linear weights only")
-        if config.base_rule != "chain" and self.evaluation.is_linear:
-            raise BadOption("--base-rule local trains a network's base weights: give --evaluation")
         self.progress = Progress()
         self.rng = np.random.default_rng(config.seed)
         self._in_game = False

@@ -72,7 +72,7 @@ SYMMETRIES = ("average", "tie", "none")
 """How a network's symmetric base weights are kept alike (see ``Learner.symmetry``)."""
 
 BASE_RULES = ("chain", "local")
-"""How a network's base weights learn (see ``TD0.base_rule``): through the tuple weights by the
+"""How a network's base weights learn (TD(0)'s ``base_rule``): through the tuple weights by the
 chain rule, or each towards the results of the games it occurs in (seed 001, §5.2)."""
 
 SQUASHES = ("tracked", "fixed")

@@ -68,8 +68,7 @@ class TD0(Learner):
         self._local_shape = self.evaluation.shape if base_rule == "local" else None
         """The network whose base weights learn by the local rule; None: they do not."""
         if base_rule == "local" and self._local_shape is None:
-            raise BadOption("the local base rule needs a network evaluation (--evaluation)")
-        self.base_rule = base_rule
+            raise BadOption("--base-rule local trains a network's base weights: give --evaluation")
 
     def begin_game(self) -> None:
         super().begin_game()
