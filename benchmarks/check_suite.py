@@ -61,7 +61,7 @@ def main() -> int:
     parser.add_argument("--depth", type=int, default=22)
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
-    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    engine = chess.engine.SimpleEngine.popen_uci(args.stockfish, timeout=120)
     try:
         engine.configure({"Threads": args.threads, "Hash": 256})
         for path in args.suites:

@@ -28,6 +28,7 @@ from tests.gui_support import (
     type_text,
     wait_for_plies,
 )
+from tests.xvfb_support import COLD_CACHE_WAIT
 
 
 @pytest.fixture(autouse=True)
@@ -316,9 +317,10 @@ def test_move_now_before_the_search_starts_is_not_lost():
     searcher = Engines(game).searcher(Seat("engine"))
     engine = EngineThread()
     engine._warm.add(id(searcher))  # straight into the timed search
-    engine.start(searcher, game.initial_state(), 60.0)
+    engine.start(searcher, game.initial_state(), 3600.0)
     engine.move_now()  # very likely before iterate() cleared the stop flag
-    assert engine.wait(10), "the stop was lost"
+    # A cold numba cache compiles the search first; a lost stop searches for an hour.
+    assert engine.wait(COLD_CACHE_WAIT), "the stop was lost"
     kinds = []
     while not engine.messages.empty():
         kinds.append(engine.messages.get()[1])
