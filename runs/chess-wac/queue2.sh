@@ -1,5 +1,6 @@
 #!/bin/bash
 # WAC's labels against Stockfish, while the two-player match of runs/duchess-v16 runs.
+# ran with gamecore at commit a0cf5eb (a worktree of it on PYTHONPATH)
 cd "$(dirname "$0")"
 export PYTHONPATH=/tmp/wt
 until grep -q trained2 ../duchess-v16/queue.log 2>/dev/null; do sleep 10; done

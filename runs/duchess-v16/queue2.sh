@@ -1,5 +1,6 @@
 #!/bin/bash
 # Two players: the four-player quarter-step recipe for half an hour, then matched.
+# ran with gamecore at commit a0cf5eb (a worktree of it on PYTHONPATH); its gamecore is that of 29f9d61
 cd "$(dirname "$0")"
 export PYTHONPATH=/tmp/wt
 until grep -q solved ../chess-wac/queue.log 2>/dev/null; do sleep 10; done
