@@ -17,6 +17,7 @@ from gamecore.registry import game_names, get_game
 from gui.layout import BoardLayout, point_in_polygon
 from gui.pieces import draw_piece, label_of
 from tests.gui_support import (
+    WAIT,
     click,
     click_button,
     click_cell,
@@ -28,7 +29,6 @@ from tests.gui_support import (
     type_text,
     wait_for_plies,
 )
-from tests.xvfb_support import COLD_CACHE_WAIT
 
 
 @pytest.fixture(autouse=True)
@@ -298,8 +298,7 @@ def test_engine_move_now_answers_at_once():
     app = make_app("chess", "engine,human")
     app.session.time_per_move = 60.0
     t0 = time.monotonic()
-    # The first report waits for the search kernel: 34 s to compile on a cold cache, idle.
-    while app.session.last_info is None and time.monotonic() - t0 < 240:
+    while app.session.last_info is None and time.monotonic() - t0 < WAIT:  # a cold compile
         app.step([])
         time.sleep(0.01)
     assert app.hits.button_at(app.hits.button("move_now").center) == ("move_now", True)
@@ -319,8 +318,7 @@ def test_move_now_before_the_search_starts_is_not_lost():
     engine._warm.add(id(searcher))  # straight into the timed search
     engine.start(searcher, game.initial_state(), 3600.0)
     engine.move_now()  # very likely before iterate() cleared the stop flag
-    # A cold numba cache compiles the search first; a lost stop searches for an hour.
-    assert engine.wait(COLD_CACHE_WAIT), "the stop was lost"
+    assert engine.wait(WAIT), "the stop was lost"  # else it searches for an hour
     kinds = []
     while not engine.messages.empty():
         kinds.append(engine.messages.get()[1])
