@@ -59,6 +59,7 @@ OPTIONAL_FUNCTIONS = (
     "move_target",
     "extends_move",
     "cell_codes",
+    "repeated",
     *NULL_MOVE_FUNCTIONS,
     *INCREMENTAL_FUNCTIONS,
 )
@@ -130,6 +131,18 @@ def status(st, n_legal):
     ``ONGOING`` otherwise. So when the position has legal moves, ``-1`` gives
     the same answer as their number: only a result that comes from having no
     move (checkmate, stalemate) may be missing. The conformance kit checks it.
+    """
+    raise _contract()
+
+
+def repeated(st):
+    """True when the position occurred before with the same seat to move, since the last
+    move that cannot be undone (in the game or in the search's own line).
+
+    Optional: the default is always False, right for a game whose positions never recur.
+    The search scores such a position as a draw below its root, before it trusts the
+    transposition table: a score stored when the position was new says nothing of a
+    repetition, and a side a queen ahead would walk into a threefold draw on it.
     """
     raise _contract()
 

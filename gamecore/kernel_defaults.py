@@ -50,6 +50,12 @@ def extends_move(st, move):
 
 
 @kernel
+def repeated(st):
+    """False: positions never recur, so the search meets no repetition to score as a draw."""
+    return False
+
+
+@kernel
 def cell_codes(st, out):
     """Every cell absent: a game without neighbourhoods has no occupants to report (and
     :func:`gamecore.neighbourhoods.relations_of` refuses it before this is reached)."""

@@ -153,6 +153,17 @@ def test_threefold_repetition_draws(game) -> None:
     assert game.describe_result(state) == "draw by threefold repetition"
 
 
+def test_repeated_marks_every_recurrence_for_the_search(game) -> None:
+    """The search scores a repeated position as a draw: the first recurrence already counts."""
+    state = game.state_from_text("W:WK32:BK1")
+    kernel = game.kernel
+    for text in ["32-27", "1-5", "27-32"]:
+        state.push(state.parse_move(text))
+        assert not kernel.repeated(state.arrays)
+    state.push(state.parse_move("5-1"))
+    assert kernel.repeated(state.arrays) and state.status() == ONGOING
+
+
 def test_forty_move_rule(game) -> None:
     """80 plies without a capture or a man move draw (the counter is set near the limit)."""
     assert layout.DRAW_PLIES == 80

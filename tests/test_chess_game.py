@@ -175,6 +175,19 @@ def test_threefold_repetition(game) -> None:
     assert to_board(state).is_repetition(3)
 
 
+def test_repeated_marks_every_recurrence_for_the_search(game) -> None:
+    """The search scores a repeated position as a draw: the first recurrence already counts,
+    and a pawn move ends the stretch in which one can occur."""
+    state = game.initial_state()
+    for text in ["Nf3", "Nf6", "Ng1"]:
+        state.push_text(text)
+        assert not game.kernel.repeated(state.arrays)
+    state.push_text("Ng8")
+    assert game.kernel.repeated(state.arrays) and state.status() == ONGOING
+    state.push_text("e4")
+    assert not game.kernel.repeated(state.arrays)
+
+
 def test_repetition_needs_the_same_castling_rights(game) -> None:
     state = game.state_from_text("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1")
     for text in ["Rh2", "Ra7", "Rh1", "Ra8", "Rh2", "Ra7", "Rh1", "Ra8"]:

@@ -237,6 +237,19 @@ def test_threefold_repetition_same_player_to_move() -> None:
     assert state.game.describe_result(state) == "draw by threefold repetition"
 
 
+def test_repeated_marks_every_recurrence_for_the_search() -> None:
+    """The search scores a repeated position as a draw: the first recurrence already counts."""
+    state = state_of(position(players=2, red="KAc1,NAb2", blue="KDc1,NDb2"), players=2)
+    kernel = state.game.kernel
+    for text in ["Ab2-Ac4", "Db2-Dc4", "Ac4-Ab2"]:
+        state.push_text(text)
+        assert not kernel.repeated(state.arrays)
+    state.push_text("Dc4-Db2")
+    assert kernel.repeated(state.arrays) and state.status() == ONGOING
+    state.push_text("Ab2-Ac4")  # the position after the first move, again
+    assert kernel.repeated(state.arrays)
+
+
 def test_threefold_repetition_six_players() -> None:
     state = state_of(position())
     cycle = [f"{f}c1-{f}c2" for f in "ABCDEF"] + [f"{f}c2-{f}c1" for f in "ABCDEF"]

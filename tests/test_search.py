@@ -15,6 +15,7 @@ from gamecore import tt as ttable
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.state import State
 from gamecore.values import ONE_PLY
+from gamecore.weights import resolve_weights
 
 EXACT = SearchParams.training()._replace(quiescence=False)
 
@@ -230,6 +231,23 @@ def test_a_root_drawn_by_repetition_still_gets_a_move():
     searcher = Searcher(game, np.zeros(game.feature_set.count), SearchParams.tournament())
     result = searcher.search(state, Limits(depth=2))
     assert result.best_move in state.legal_moves()
+
+
+def test_a_side_ahead_does_not_walk_into_a_repetition_its_table_remembers():
+    """A queen and a knight up, the hand-set weights at depth 3 kept checking from g1 and d4
+    into a threefold draw in a match: the searcher, reused from move to move as in a match,
+    cut off on a table value stored when the position after Qg1+ was new."""
+    game = gamecore.get_game("chess")
+    state = game.state_from_text("8/8/4k3/4n3/5K1P/8/8/6q1 b - - 0 62")
+    searcher = Searcher(game, resolve_weights(game, "default").theta)
+    for black, white in [("g1d4", "f4g3"), ("d4g1", "g3f4"), ("g1d4", "f4g3")]:
+        searcher.search(state, Limits(depth=3))
+        state.push_text(black)
+        state.push_text(white)
+    result = searcher.search(state, Limits(depth=3))
+    state.push(result.best_move)
+    assert not game.kernel.repeated(state.arrays)
+    assert result.score.value > 900
 
 
 @pytest.mark.parametrize(

@@ -201,6 +201,9 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     moves, info, tt = ctx.moves, ctx.info, ctx.tt
     if params.recapture_extension > 0:
         ctx.targets[ply] = -1  # no recapture after a null move or a multi-cut trial
+    if ply > 0 and game.repeated(st):
+        # Before the table: a value stored when the position was new would hide the draw.
+        return 0.0
     n = game.gen_moves(st, moves[ply])
     result = game.status(st, n)
     # A root already over by rule (a repetition nobody claimed) is still searched

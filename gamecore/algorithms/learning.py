@@ -201,6 +201,8 @@ def minimax_strap(st, ctx, params, depth, ply, quiet, scale, gradient, squares, 
     stats[VISITED] += 1
     if ply >= MAX_PLY:
         return search_value(st, ctx)
+    if ply > 0 and game.repeated(st):
+        return 0.0  # a repetition below the root is a draw, as in the alpha-beta search
     n = game.gen_moves(st, moves[ply])
     result = game.status(st, n)
     if result != ONGOING:

@@ -17,7 +17,7 @@ from games.checkers.layout import HASH, PLY, SIDE
 from games.checkers.makemove import make_move, unmake_move
 from games.checkers.movegen import gen_moves, gen_noisy
 from games.checkers.neighbourhoods import cell_codes
-from games.checkers.rules import hash_full, king_attacked, status
+from games.checkers.rules import hash_full, king_attacked, repeated, status
 from games.checkers.search_support import make_null, null_move_ok, order_key, unmake_null
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "null_move_ok",
     "order_key",
     "ply_of",
+    "repeated",
     "side_to_move",
     "status",
     "team_to_move",

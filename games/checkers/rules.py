@@ -62,3 +62,11 @@ def status(st, n_legal):
     if repetitions(hist, HASH, np.int64(pos[PLY]), quiet, 2) >= 2:
         return DRAW
     return ONGOING
+
+
+@kernel
+def repeated(st):
+    """Whether the current position occurred before since the last capture or man's move
+    (the search scores a repetition below its root as a draw)."""
+    pos, hist = st
+    return repetitions(hist, HASH, np.int64(pos[PLY]), np.int64(pos[QUIET]), 2) >= 1

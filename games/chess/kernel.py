@@ -16,7 +16,7 @@ from games.chess.layout import HASH, PLY, SIDE
 from games.chess.makemove import make_move, unmake_move
 from games.chess.movegen import gen_moves, gen_noisy
 from games.chess.neighbourhoods import cell_codes
-from games.chess.rules import hash_full, king_attacked, status
+from games.chess.rules import hash_full, king_attacked, repeated, status
 from games.chess.search_support import (
     extends_move,
     make_null,
@@ -41,6 +41,7 @@ __all__ = [
     "null_move_ok",
     "order_key",
     "ply_of",
+    "repeated",
     "side_to_move",
     "status",
     "team_to_move",

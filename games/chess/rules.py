@@ -68,6 +68,14 @@ def is_repetition(st):
 
 
 @kernel
+def repeated(st):
+    """Whether the current position occurred before since the last capture or pawn move
+    (the search scores a repetition below its root as a draw)."""
+    pos, hist = st
+    return repetitions(hist, HASH, np.int64(pos[PLY]), np.int64(pos[HALFMOVE]), 2) >= 1
+
+
+@kernel
 def insufficient_material(st):
     """No sequence of legal moves can mate: K v K, K+minor v K, or only same-coloured bishops."""
     pos = st[0]

@@ -79,3 +79,11 @@ def status(st, n_legal):
     if repetitions(hist, HASH, pos[PLY], quiet, players) >= REPEATS_BEFORE:
         return DRAW
     return ONGOING
+
+
+@kernel
+def repeated(st):
+    """Whether the current position occurred before, with the same seat to move, since the
+    last capture (the search scores a repetition below its root as a draw)."""
+    pos, hist = st[0], st[1]
+    return repetitions(hist, HASH, pos[PLY], pos[QUIET], pos[PLAYERS]) >= 1
