@@ -19,7 +19,12 @@ from gamecore.errors import PluginError
 from gamecore.kernel_api import DRAW, OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits, Searcher, SearchParams
-from gamecore.testing import GameConformance, check_status_without_moves, move_choices
+from gamecore.testing import (
+    GameConformance,
+    check_repeated,
+    check_status_without_moves,
+    move_choices,
+)
 from tests.toys import extra_turn_nim
 from tests.toys.compiled_nim import CompiledExtraTurnNim
 from tests.toys.extra_turn_nim import ExtraTurnNim
@@ -81,6 +86,16 @@ def test_kit_catches_a_status_that_differs_without_the_move_count(monkeypatch):
     sys.modules[game.kernel_module].status = lambda st, n: DRAW if n < 0 else 0
     with pytest.raises(AssertionError, match=r"status\(st, -1\) is 3 but status\(st, 3\) is 0"):
         check_status_without_moves(game.initial_state())
+
+
+def test_kit_catches_a_repetition_that_never_happened(monkeypatch):
+    """A false repetition would have the search score a live position as a draw."""
+    game = nim_game_with(monkeypatch, module="tests.toys.repeating_nim")
+    sys.modules[game.kernel_module].repeated = lambda st: True
+    state = game.initial_state()
+    state.push(state.legal_moves()[0])
+    with pytest.raises(AssertionError, match="repeated, yet new since the start"):
+        check_repeated(state)
 
 
 def nim_game_with(monkeypatch, leave_out=(), add=(), kings=False, module="tests.toys.broken_nim"):

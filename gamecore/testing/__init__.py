@@ -20,7 +20,9 @@ sequence) and at every position checks what algorithms silently rely on:
 * the null move (when the game defines one) is undone exactly and keeps the
   hash right; every noisy move has a positive ordering key;
 * an incremental evaluation (``value_is_incremental``) equals θ·φ from the
-  features after every move and null move, and after unmaking them, all game long.
+  features after every move and null move, and after unmaking them, all game long;
+* a position the game calls ``repeated`` (which the search scores as a draw)
+  occurred earlier in the walk with the same seat to move.
 
 Walks reach up to :attr:`GameConformance.max_plies` plies: half of them are
 short, the others of any length up to that bound, so late positions are
@@ -283,6 +285,20 @@ def check_actions_and_observations(state: State) -> None:
         assert ((seen >= 0) & (seen <= 1)).all(), "observation values outside [0, 1]"
 
 
+def check_repeated(state: State) -> None:
+    """A position ``repeated`` names occurred before with the same seat to move: a false
+    repetition would have the search score a live position as a draw."""
+    if not state._kernel.repeated(state.arrays):
+        return
+    key = (state.hash, state.player)
+    earlier = state.copy()
+    seen = set()
+    while earlier.history:
+        earlier.pop()
+        seen.add((earlier.hash, earlier.player))
+    assert key in seen, f"repeated, yet new since the start: {state.to_text()!r}"
+
+
 def check_terminal(state: State) -> None:
     returns = state.returns()
     assert len(returns) == state.game.num_players
@@ -346,6 +362,7 @@ class GameConformance:
         check_null_move_and_ordering(state)
         check_incremental_value(state)
         check_actions_and_observations(state)
+        check_repeated(state)
         check_terminal(state)
 
     @_SETTINGS
@@ -379,6 +396,7 @@ class GameConformance:
                 break
             state.push_unchecked(moves[rng.integers(len(moves))])
             assert state.hash == int(state._kernel.hash_full(state.arrays))
+            check_repeated(state)
             gap = incremental_value_gap(state, theta)
             assert gap < 1e-9, f"incremental value off by {gap:.3g} at ply {state.ply}"
         check_terminal(state)
