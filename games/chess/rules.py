@@ -56,23 +56,28 @@ def _dead(pawns_rooks_queens, knights, bishops):
 
 
 @kernel
-def is_repetition(st):
-    """Whether the current position occurred twice before (threefold repetition).
+def earlier_occurrences(st):
+    """How often the current position occurred before with the same side to move.
 
     Only positions since the last capture or pawn move can repeat (the halfmove
     clock), and only those since the arrays were loaded are known; positions an
     odd number of plies back have the other side to move.
     """
     pos, hist = st
-    return repetitions(hist, HASH, np.int64(pos[PLY]), np.int64(pos[HALFMOVE]), 2) >= 2
+    return repetitions(hist, HASH, np.int64(pos[PLY]), np.int64(pos[HALFMOVE]), 2)
+
+
+@kernel
+def is_repetition(st):
+    """Whether the current position occurred twice before (threefold repetition)."""
+    return earlier_occurrences(st) >= 2
 
 
 @kernel
 def repeated(st):
-    """Whether the current position occurred before since the last capture or pawn move
-    (the search scores a repetition below its root as a draw)."""
-    pos, hist = st
-    return repetitions(hist, HASH, np.int64(pos[PLY]), np.int64(pos[HALFMOVE]), 2) >= 1
+    """Whether the current position occurred before (the search scores a repetition below
+    its root as a draw)."""
+    return earlier_occurrences(st) >= 1
 
 
 @kernel
