@@ -96,7 +96,8 @@ class Window:
             stderr=subprocess.PIPE,
             text=True,
         )
-        self.id = self._find(self.process.pid, wait)
+        self.pid = self.process.pid
+        self.id = self._find(self.pid, wait)
         self.wait_until_answering(wait)
 
     def wait_until_answering(self, timeout: float) -> None:
@@ -113,6 +114,7 @@ class Window:
         """The window of process ``pid``, which someone else started (``train --watch``)."""
         window = cls.__new__(cls)
         window.env, window.cwd, window.process = child_env(display), cwd, None
+        window.pid = pid
         window.id = window._find(pid, wait)
         return window
 
@@ -135,16 +137,32 @@ class Window:
             ["xdotool", *args], env=self.env, capture_output=True, text=True, check=check
         )
 
+    def on_window(self, command: str, *args: str) -> None:
+        """``xdotool COMMAND --window ID ARGS``, following the window if SDL replaced it.
+
+        SDL may destroy its first X window and open another (one CI run found a window that
+        was gone by the first key). A process that has died is reported with its output."""
+        for attempt in range(2):
+            done = self.xdotool(command, "--window", self.id, *args, check=False)
+            if done.returncode == 0:
+                return
+            if self.process is not None and self.process.poll() is not None:
+                out, err = self.process.communicate()
+                raise AssertionError(f"the window's process ended: {err or out}")
+            if attempt == 0 and "BadWindow" in done.stderr:
+                self.id = self._find(self.pid, 60)
+        raise AssertionError(f"xdotool {command} failed: {done.stderr.strip()}")
+
     def click(self, pos: tuple[float, float]) -> None:
         """Move the pointer to ``pos`` in the window and press and release the left button."""
         x, y = round(pos[0]), round(pos[1])
-        self.xdotool("mousemove", "--window", self.id, str(x), str(y))
+        self.on_window("mousemove", str(x), str(y))
         time.sleep(0.05)
-        self.xdotool("click", "--window", self.id, "1")
+        self.on_window("click", "1")
         time.sleep(0.08)
 
     def key(self, name: str) -> None:
-        self.xdotool("key", "--window", self.id, name)
+        self.on_window("key", name)
         time.sleep(0.05)
 
     def newest(self, pattern: str, after: float = 0.0) -> Path | None:
