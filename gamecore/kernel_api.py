@@ -60,6 +60,7 @@ OPTIONAL_FUNCTIONS = (
     "extends_move",
     "cell_codes",
     "repeated",
+    "surely_has_moves",
     *NULL_MOVE_FUNCTIONS,
     *INCREMENTAL_FUNCTIONS,
 )
@@ -143,6 +144,18 @@ def repeated(st):
     The search scores such a position as a draw below its root, before it trusts the
     transposition table: a score stored when the position was new says nothing of a
     repetition, and a side a queen ahead would walk into a threefold draw on it.
+    """
+    raise _contract()
+
+
+def surely_has_moves(st):
+    """True only when ``gen_moves`` would return at least one move here; False when unsure.
+
+    Optional: the default is always False. The search asks it at its leaves, where
+    it needs the number of moves only to see whether the game ended: a True answer
+    lets it ask ``status(st, -1)`` instead of generating every move (Duchess: a
+    player not in check always has a move or a pass, so its leaves skip the whole
+    generation). A wrong True would miss a checkmate; the conformance kit checks it.
     """
     raise _contract()
 

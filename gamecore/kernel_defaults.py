@@ -56,6 +56,12 @@ def repeated(st):
 
 
 @kernel
+def surely_has_moves(st):
+    """False: the search generates the moves at its leaves to see whether the game ended."""
+    return False
+
+
+@kernel
 def cell_codes(st, out):
     """Every cell absent: a game without neighbourhoods has no occupants to report (and
     :func:`gamecore.neighbourhoods.relations_of` refuses it before this is reached)."""

@@ -21,6 +21,7 @@ from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.testing import (
     GameConformance,
+    check_moves_well_formed,
     check_repeated,
     check_status_without_moves,
     move_choices,
@@ -96,6 +97,14 @@ def test_kit_catches_a_repetition_that_never_happened(monkeypatch):
     state.push(state.legal_moves()[0])
     with pytest.raises(AssertionError, match="repeated, yet new since the start"):
         check_repeated(state)
+
+
+def test_kit_catches_a_move_claimed_where_there_is_none(monkeypatch):
+    """A false ``surely_has_moves`` would have the search miss the end of the game at a leaf."""
+    game = nim_game_with(monkeypatch, module="tests.toys.boasting_nim")
+    sys.modules[game.kernel_module].surely_has_moves = lambda st: True
+    with pytest.raises(AssertionError, match="surely_has_moves, yet no legal move"):
+        check_moves_well_formed(game.state_from_text("0 0"))
 
 
 def nim_game_with(monkeypatch, leave_out=(), add=(), kings=False, module="tests.toys.broken_nim"):

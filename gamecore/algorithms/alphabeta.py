@@ -204,7 +204,9 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     if ply > 0 and game.repeated(st):
         # Before the table: a value stored when the position was new would hide the draw.
         return 0.0
-    n = game.gen_moves(st, moves[ply])
+    # At a leaf the moves only matter for the result: skip them where there surely are some.
+    leaf_with_moves = depth <= 0 and game.surely_has_moves(st)
+    n = np.int64(-1) if leaf_with_moves else game.gen_moves(st, moves[ply])
     result = game.status(st, n)
     # A root already over by rule (a repetition nobody claimed) is still searched
     # when it has moves: the caller asked for a move, and decides about the draw.

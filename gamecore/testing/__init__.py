@@ -8,7 +8,7 @@ sequence) and at every position checks what algorithms silently rely on:
 * the incremental hash equals one recomputed from scratch;
 * no legal move leaves the mover's king attacked (games with kings);
 * moves are distinct, non-zero, fit the move buffer; noisy moves are legal moves;
-* no legal move means the game is over;
+* no legal move means the game is over (and ``surely_has_moves`` does not claim one);
 * ``status(st, -1)`` (moves not generated, as quiescence search asks) agrees
   with ``status(st, n_legal)`` whenever there are legal moves;
 * position and move text round-trip;
@@ -132,6 +132,9 @@ def check_moves_well_formed(state: State) -> None:
     assert set(noisy) <= set(moves), f"noisy moves {set(noisy) - set(moves)} are not legal"
     if not moves:
         assert state.status() != ONGOING, f"no legal move but game not over: {state.to_text()!r}"
+        assert not state._kernel.surely_has_moves(state.arrays), (
+            f"surely_has_moves, yet no legal move in {state.to_text()!r}"
+        )
 
 
 def check_status_without_moves(state: State) -> None:

@@ -27,7 +27,7 @@ from games.duchess.layout import HASH, PLY, SEAT
 from games.duchess.makemove import make_move, unmake_move
 from games.duchess.movegen import gen_moves, gen_noisy
 from games.duchess.neighbourhoods import cell_codes
-from games.duchess.rules import hash_full, king_attacked, repeated, status
+from games.duchess.rules import hash_full, king_attacked, repeated, status, surely_has_moves
 from games.duchess.search_support import (
     make_null,
     move_target,
@@ -53,6 +53,7 @@ __all__ = [
     "repeated",
     "side_to_move",
     "status",
+    "surely_has_moves",
     "team_to_move",
     "unmake_move",
     "unmake_null",

@@ -47,6 +47,13 @@ def king_attacked(st, player):
 
 
 @kernel
+def surely_has_moves(st):
+    """When the player to move is not in check: a player with no move passes, and only a
+    team whose players are all checkmated (in check, without a move) is left with none."""
+    return not king_attacked(st, st[0][SEAT])
+
+
+@kernel
 def hash_full(st):
     """The Zobrist hash recomputed from the board, the boxes and the seat to move."""
     pos = st[0]
