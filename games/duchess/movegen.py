@@ -151,6 +151,16 @@ def _slide(g, n, start, s, t, enemy, rays, length):
     for r in range(rays.shape[2]):
         if rays[cfg, s, r, 0] < 0:
             break
+        if g.mode == NOISY:  # only the first occupied cell of the line can be taken
+            for i in range(length):
+                to = rays[cfg, s, r, i]
+                if to < 0:
+                    break
+                if pos[to] != 0:
+                    if _target(pos, to, enemy):
+                        n = _add(g, n, start, s, to, t, False)
+                    break
+            continue
         for i in range(length):
             to = rays[cfg, s, r, i]
             if to < 0:
@@ -190,7 +200,7 @@ def _gen(pos, out, seat, mode):
                 to = ORTH[cfg, s, i]
                 if to < 0:
                     break
-                if pos[to] == 0:
+                if pos[to] == 0 and (mode != NOISY or to == VORTEX):  # noisy: promotions only
                     n = _add(g, n, start, s, to, t, False)
                     if mode == EXISTS and n > 0:
                         return n
