@@ -135,6 +135,21 @@ def test_scaled_nlms_does_not_let_a_large_count_take_its_groups_share():
     assert plain.delta(phi, phi**2)[0] * phi[0] == pytest.approx(0.5 / 90001)
 
 
+def test_scaled_nlms_keeps_a_group_learning_after_one_feature_was_long_absent():
+    """A feature unseen for thousands of searches must not freeze the rest of its group."""
+    rule = make_rule("nlms-scaled", 3, 0.5, "value", sgd_step=1.0, groups=[np.arange(3)])
+    rule.delta(np.ones(3), np.ones(3))  # all three seen once
+    absent = np.array([1.0, 1.0, 0.0])
+    with np.errstate(over="raise", divide="raise", invalid="raise"):  # no ∞, no ∞ · 0
+        for _ in range(80_000):  # 0.99 ** 80,000 takes the third mean square below 1e-308
+            delta = rule.delta(absent, absent**2)
+    assert 0.0 < rule.mean_square[2] < 1e-300
+    assert np.isfinite(delta).all() and delta[0] * 1.0 + delta[1] * 1.0 == pytest.approx(0.5)
+    assert delta[2] == 0.0
+    back = rule.delta(np.ones(3), np.ones(3))  # the absent feature returns
+    assert np.isfinite(back).all() and back.sum() == pytest.approx(0.5)
+
+
 def test_scaled_nlms_state_round_trips_through_a_checkpoint():
     groups = [np.array([0, 1]), np.array([2])]
     rule = make_rule("nlms-scaled", 3, None, "logistic", sgd_step=1e-5, groups=groups)

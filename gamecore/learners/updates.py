@@ -171,6 +171,8 @@ class ScaledNLMS(GroupedNLMS):
     name = "nlms-scaled"
     average_share = 0.01
     """Weight of each update's Σφ² in the running mean square (about the last 100 searches)."""
+    min_mean_square = 1e-100
+    """The least mean square :meth:`inverse_scale` divides by, far above the subnormals."""
 
     def __init__(self, size: int, step: float, loss: str, groups: list[np.ndarray]) -> None:
         super().__init__(size, step, loss, groups)
@@ -183,10 +185,16 @@ class ScaledNLMS(GroupedNLMS):
         )
 
     def inverse_scale(self) -> np.ndarray:
-        """1 / the running mean of φᵢ² (0 for a feature never seen, whose φᵢ is always 0)."""
+        """1 / the running mean of φᵢ² (0 for a feature never seen, whose φᵢ is always 0).
+
+        The mean of a feature absent for long decays geometrically, into subnormal numbers
+        whose inverse is infinite; one infinite sᵢ makes its group's Σ φ²s NaN (∞ · 0), and
+        that group stops learning. The mean is taken as at least ``min_mean_square``, which
+        changes nothing else: any sᵢ near that bound already dominates its group's norm.
+        """
         seen = self.mean_square > 0
         inverse = np.zeros_like(self.mean_square)
-        inverse[seen] = 1.0 / self.mean_square[seen]
+        inverse[seen] = 1.0 / np.maximum(self.mean_square[seen], self.min_mean_square)
         return inverse
 
     def state(self) -> dict[str, Any]:
