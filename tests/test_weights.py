@@ -88,6 +88,9 @@ def test_shipped_weights_fit_their_game(chess):
     mirror = chess.side_mirror()
     paired = np.flatnonzero(mirror >= 0)
     assert np.allclose(sparring.theta[paired], -sparring.theta[mirror[paired]])  # learned tied
+    material = resolve_weights(chess, "treestrap-material")
+    assert material.metadata["init"] == "random" and material.metadata["games"] == 6000
+    assert np.allclose(material.theta[paired], -material.theta[mirror[paired]])
 
 
 @pytest.mark.parametrize("name", ["chess", "checkers", "duchess"])
