@@ -483,3 +483,39 @@ def test_duchess_learns_material_first_at_quiet_leaves_against_the_hand_set_team
     assert unstaged.games == 400
     off, _ = build_config(parse(["train", "duchess", "--no-quiet-leaves"]))
     assert not off.quiet_leaves
+
+
+def test_chess_against_the_hand_set_weights_gets_the_recipe_that_reached_them():
+    """`--vs default` in chess: the result's pull on material alone, quiet leaves and
+    nlms-scaled (52% against the hand-set weights); self-play keeps the plain defaults."""
+    from gamecore.cli import build_parser
+    from gamecore.commands.train import build_config
+
+    parse = build_parser().parse_args
+    against, _ = build_config(parse(["train", "chess", "--vs", "default"]))
+    assert against.update == "nlms-scaled" and against.outcome_step == 3.0
+    assert against.outcome_groups == "material" and against.quiet_leaves
+    own, _ = build_config(parse(["train", "chess", "--vs", "default", "--outcome-groups", "all"]))
+    assert own.outcome_groups == "all" and own.outcome_step == 3.0
+    selfplay, _ = build_config(parse(["train", "chess"]))
+    assert selfplay.outcome_groups == "all" and not selfplay.outcome_step
+
+
+def test_a_network_run_does_without_the_recipe_for_linear_feature_groups():
+    """Duchess's default stages name feature groups; a network has none, and the user who
+    asked for a network gave no --stages to be told off about."""
+    from gamecore.cli import build_parser
+    from gamecore.commands.train import build_config
+
+    parse = build_parser().parse_args
+    network, _ = build_config(parse(["train", "duchess", "--evaluation", "network-pairs"]))
+    assert network.stages is None and network.outcome_groups == "all"
+    assert network.vs == "default" and network.outcome_step == 6.0  # the rest of the recipe
+    chess, _ = build_config(
+        parse(["train", "chess", "--vs", "default", "--evaluation", "network-pairs"])
+    )
+    assert chess.outcome_groups == "all" and chess.update == "nlms-scaled"
+    asked, _ = build_config(
+        parse(["train", "duchess", "--evaluation", "network-pairs", "--stages", "all:10"])
+    )
+    assert asked.stages == "all:10"  # given, so still refused by the trainer

@@ -289,6 +289,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
+LINEAR_ONLY_DEFAULTS = ("stages", "outcome_groups", "group_steps")
+"""Training defaults that name groups of linear features: a network run does without them."""
+
+
 def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]:
     fields = {
         "algo": args.algo,
@@ -353,6 +357,9 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
     given = {k: v for k, v in fields.items() if v is not None}
     defaults = dict(cls.training_defaults)
     defaults.update(cls.training_defaults_against.get(given.get("vs", defaults.get("vs")), {}))
+    if given.get("evaluation", LINEAR) != LINEAR:
+        for name in LINEAR_ONLY_DEFAULTS:  # a game's recipe for its features, not for a network
+            defaults.pop(name, None)
     if ("time_per_move" in given or "time_control" in given) and "depth" not in given:
         given["depth"] = None
     config = TrainConfig(game=args.game, game_options=parse_options(args.option))
