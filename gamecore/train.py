@@ -371,6 +371,19 @@ class GameBoundary:
     """The running average of θ (see ``TrainConfig.average``)."""
 
 
+LINEAR_ONLY = {
+    "stages": "--stages trains groups of linear features; a network has none",
+    "outcome_groups": "--outcome-groups names groups of linear features; a network has none",
+    "group_steps": "--group-steps names groups of linear features; a network has none",
+    "tune_search_every": "--tune-search-every tunes the search of linear weights only",
+}
+"""Settings only linear features take, with the refusal a network run gets when one is set
+(and the training defaults a network run does without)."""
+LINEAR_ONLY_UNSET = {
+    f.name: f.default for f in dataclasses.fields(TrainConfig) if f.name in LINEAR_ONLY
+}
+
+
 class Trainer:
     """Runs a :class:`TrainConfig`, from scratch or from a checkpoint."""
 
@@ -383,14 +396,10 @@ class Trainer:
         self.config = config
         self.game: Game = get_game(config.game, **config.game_options)
         self.evaluation = evaluation_named(self.game, config.evaluation)
-        if config.stages and not self.evaluation.is_linear:
-            raise BadOption("--stages trains groups of linear features; a network has none")
-        if config.outcome_groups != "all" and not self.evaluation.is_linear:
-            raise BadOption("--outcome-groups names groups of linear features; a network has none")
-        if config.group_steps and not self.evaluation.is_linear:
-            raise BadOption("--group-steps names groups of linear features; a network has none")
-        if config.tune_search_every and not self.evaluation.is_linear:
-            raise BadOption("--tune-search-every tunes the search of linear weights only")
+        if not self.evaluation.is_linear:
+            for name, refusal in LINEAR_ONLY.items():
+                if getattr(config, name) != LINEAR_ONLY_UNSET[name]:
+                    raise BadOption(refusal)
         self.progress = Progress()
         self.rng = np.random.default_rng(config.seed)
         self._in_game = False

@@ -144,7 +144,7 @@ def test_scaled_nlms_keeps_a_group_learning_after_one_feature_was_long_absent():
         for _ in range(80_000):  # 0.99 ** 80,000 takes the third mean square below 1e-308
             delta = rule.delta(absent, absent**2)
     assert 0.0 < rule.mean_square[2] < 1e-300
-    assert np.isfinite(delta).all() and delta[0] * 1.0 + delta[1] * 1.0 == pytest.approx(0.5)
+    assert np.isfinite(delta).all() and delta[0] + delta[1] == pytest.approx(0.5)
     assert delta[2] == 0.0
     back = rule.delta(np.ones(3), np.ones(3))  # the absent feature returns
     assert np.isfinite(back).all() and back.sum() == pytest.approx(0.5)

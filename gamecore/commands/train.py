@@ -30,7 +30,14 @@ from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDA
 from gamecore.live import LivePublisher, live_path
 from gamecore.registry import game_class, get_game
 from gamecore.stages import parse_stages, unreached_stages
-from gamecore.train import OUTCOME_AT_CUT, Progress, TrainConfig, Trainer, resume_config
+from gamecore.train import (
+    LINEAR_ONLY,
+    OUTCOME_AT_CUT,
+    Progress,
+    TrainConfig,
+    Trainer,
+    resume_config,
+)
 from gamecore.weights import Weights
 from gamecore.yardsticks import DEFAULT_GAMES, DEFAULT_OPPONENTS, check_schedule, score_text
 
@@ -289,10 +296,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-LINEAR_ONLY_DEFAULTS = ("stages", "outcome_groups", "group_steps")
-"""Training defaults that name groups of linear features: a network run does without them."""
-
-
 def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]:
     fields = {
         "algo": args.algo,
@@ -358,7 +361,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
     defaults = dict(cls.training_defaults)
     defaults.update(cls.training_defaults_against.get(given.get("vs", defaults.get("vs")), {}))
     if given.get("evaluation", LINEAR) != LINEAR:
-        for name in LINEAR_ONLY_DEFAULTS:  # a game's recipe for its features, not for a network
+        for name in LINEAR_ONLY:  # a game's recipe for its features, not for a network
             defaults.pop(name, None)
     if ("time_per_move" in given or "time_control" in given) and "depth" not in given:
         given["depth"] = None
