@@ -1,5 +1,5 @@
 import sys
-sys.path.insert(0, "/tmp/after/benchmarks")
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "benchmarks"))  # run with PYTHONPATH=TREE, TREE patched with cache-with-counters.patch
 from search_speed import positions
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import Weights

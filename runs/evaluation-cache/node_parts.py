@@ -1,6 +1,6 @@
 """Cost of each part of a Duchess node, in compiled loops, on the benchmark midgame."""
 import sys, time, statistics
-sys.path.insert(0, "/work/main/benchmarks")
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "benchmarks"))
 import numba, numpy as np
 from search_speed import positions
 from gamecore.search import Limits, Searcher, SearchParams
