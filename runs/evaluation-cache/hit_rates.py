@@ -1,14 +1,26 @@
+"""The share of static evaluations an evaluation cache finds, on search_speed.py's positions.
+
+    PYTHONPATH=AFTER python runs/evaluation-cache/hit_rates.py
+
+AFTER: c706983 with cache-with-counters.patch applied (the counters live only there).
+"""
+
 import sys
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "benchmarks"))  # run with PYTHONPATH=TREE, TREE patched with cache-with-counters.patch
-from search_speed import positions
-from gamecore.search import Limits, Searcher, SearchParams
-from gamecore.weights import Weights
-import numpy as np
-game, states = positions("duchess")
-for params_name in ("tournament", "training"):
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from search_speed import positions  # noqa: E402
+
+from gamecore.search import Limits, Searcher, SearchParams  # noqa: E402
+from gamecore.weights import Weights  # noqa: E402
+
+_, states = positions("duchess")
+for mode in ("tournament", "training"):
     for depth in (4, 5, 7):
-        for name, st in states.items():
-            s = Searcher(game, np.ascontiguousarray(Weights.default(st.game if hasattr(st,'game') else game).theta), getattr(SearchParams, params_name)(), tt_megabytes=64)
-            info = s.search(st, Limits(depth=depth))
-            h, m = s.ctx.evals.counts
-            print(params_name, depth, name[:30], info.nodes, "evals", h + m, "hit rate %.3f" % (h / max(1, h + m)))
+        for name, state in states.items():
+            params = getattr(SearchParams, mode)()
+            searcher = Searcher(state.game, Weights.default(state.game).theta, params, tt_megabytes=64)
+            info = searcher.search(state, Limits(depth=depth))
+            hits, misses = searcher.ctx.evals.counts
+            rate = hits / max(1, hits + misses)
+            print(mode, depth, name[:30], info.nodes, "evals", hits + misses, f"hit rate {rate:.3f}")

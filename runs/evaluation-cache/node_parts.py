@@ -1,4 +1,9 @@
-"""Cost of each part of a Duchess node, in compiled loops, on the benchmark midgame."""
+"""Cost of each part of a Duchess node, in compiled loops, on search_speed.py's positions.
+
+Each loop is written out on purpose: one loop factory over small compiled adapters
+measured 20-40 ns more per call (make+unmake 45 ns against 26, order_key 28 against 7),
+which is the size of the parts being timed.
+"""
 import sys, time, statistics
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2] / "benchmarks"))
 import numba, numpy as np
