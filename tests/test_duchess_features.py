@@ -8,16 +8,19 @@ import re
 import numpy as np
 import pytest
 
+from gamecore.errors import BadPosition
 from gamecore.registry import get_game
 from gamecore.search import Searcher
 from gamecore.weights import BadWeights, Weights
 from games.duchess import default_weights
 from games.duchess import features as F
-from games.duchess.layout import BISHOP, KING, ROOK, WIZARD
+from games.duchess.attacks import attack_counts, attacked
+from games.duchess.layout import BISHOP, CFG, KING, ROOK, WIZARD
+from games.duchess.mesh import N_CELLS
 from games.duchess.notation import CELL_OF_NAME
 from tests.plain_python import assert_features_match_plain_python
 from tests.test_duchess_game import play_random, rotate_text
-from tests.test_duchess_perft import random_position
+from tests.test_duchess_perft import Reference, random_position
 from tests.test_duchess_rules import position
 
 
@@ -148,6 +151,54 @@ def test_checkmated_players_are_counted_per_team(game) -> None:
     walled = "KAc1,NAb1,BAd1,RAb2,QAd2"
     d = feats(game, position(red=walled, blue="KBc1,RAc4"))
     assert mate(d, F.T_TRAPPED, 0) == 1 and mate(d, F.T_MATED, 0) == 0
+
+
+def reference_attack_counts(ref: Reference, board: dict) -> np.ndarray:
+    """Per team and cell, how many ways its pieces attack the cell, from the mesh's lists:
+    a Fortress reaching a cell by a jump and along a line counts twice, as the terms say."""
+    m = ref.mesh
+    out = np.zeros((2, N_CELLS), dtype=np.int64)
+    for c, (seat, x) in board.items():
+        ways = list(m.diag[c]) if x == "P" else []
+        ways += list(m.king[c]) if x in "KW" else []
+        ways += list(m.knight[c]) if x in "NDF" else []
+        lines = [*(m.rook_rays[c] if x in "RQF" else ()), *(m.bishop_rays[c] if x in "BQD" else ())]
+        for line in lines:
+            for d in line:
+                ways.append(d)
+                if d in board:
+                    break
+        for d in ways:
+            out[seat % 2, d] += 1
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_attack_counts_match_the_reference(players: int) -> None:
+    """The mating terms' attack counts, one pass over the pieces, against a brute-force count
+    and against the cell-by-cell ``attacked`` that legality uses, in crowded random positions
+    and positions of random games."""
+    game = get_game("duchess", players=players)
+    ref = Reference(players)
+    rng = random.Random(players)
+    texts = [random_position(rng, players) for _ in range(40)]
+    texts += [play_random(game, plies, seed).to_text() for seed, plies in ((3, 60), (4, 140))]
+    counts = np.zeros(2 * N_CELLS, dtype=np.int64)
+    checked = 0
+    for text in texts:
+        try:
+            pos = game.state_from_text(text).arrays[0]
+        except BadPosition:  # a random placement with the team not to move already mated
+            continue
+        checked += 1
+        board, _, _ = ref.read(text)
+        attack_counts(pos, pos[CFG], counts)
+        expected = reference_attack_counts(ref, board)
+        assert np.array_equal(counts.reshape(2, N_CELLS), expected), text
+        for team in (0, 1):
+            for cell in range(N_CELLS):
+                assert attacked(pos, pos[CFG], cell, team) == (expected[team, cell] > 0)
+    assert checked >= 30
 
 
 @pytest.mark.parametrize("version", [1, 2])

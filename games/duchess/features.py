@@ -45,7 +45,7 @@ import numpy as np
 
 from gamecore.game import FeatureSet
 from gamecore.jit import kernel
-from games.duchess.attacks import attackers
+from games.duchess.attacks import attack_counts
 from games.duchess.layout import (
     CFG,
     KING,
@@ -167,7 +167,7 @@ def features(st, idx, val):
                 n += 1
             if MAT_SLOT[t] >= 0:
                 val[MAT_SLOT[t]] += v
-    _mating_terms(pos, cfg, players, us, val, idx)
+    _mating_terms(pos, cfg, players, us, val, idx[n:])  # idx[:n] holds entries
     # Drop the zero entries (absent terms, piece squares that cancelled out).
     m = 0
     for j in range(n):
@@ -180,15 +180,20 @@ def features(st, idx, val):
 
 @kernel
 def _mating_terms(pos, cfg, players, us, val, scratch):
-    """Add the mating terms, per King, to ``val[MATE:PSQ]`` (indexed by feature);
-    ``scratch`` is any int64 array (see :func:`has_legal_move`)."""
+    """Add the mating terms, per King, to ``val[MATE:PSQ]`` (indexed by feature).
+
+    ``scratch``: an int64 array of at least ``2 * N_CELLS`` entries this may overwrite,
+    for both teams' attack counts (:func:`attack_counts`)."""
+    counts = scratch[: 2 * N_CELLS]
+    attack_counts(pos, cfg, counts)
     for q in range(players):
         kc = pos[KING_AT + q]
         team = q & 1
         enemy = team ^ 1
         rel = 0 if team == us else 1
         erel = 1 - rel
-        here = attackers(pos, cfg, kc, enemy, False)
+        by_enemy = enemy * N_CELLS
+        here = counts[by_enemy + kc]
         if here > 0:
             val[MATE + 2 * T_IN_CHECK + rel] += 1.0
         val[MATE + 2 * T_PRESSURE + erel] += here
@@ -197,7 +202,7 @@ def _mating_terms(pos, cfg, players, us, val, scratch):
             z = KSTEP[cfg, kc, i]
             if z < 0:
                 break
-            a = attackers(pos, cfg, z, enemy, False)
+            a = counts[by_enemy + z]
             if a > 0:
                 val[MATE + 2 * T_ZONE_ATTACKED + rel] += 1.0
                 val[MATE + 2 * T_PRESSURE + erel] += a
