@@ -217,6 +217,8 @@ def _gen(pos, out, seat, mode):
                 to = KSTEP[cfg, s, i]
                 if to < 0:
                     break
+                if mode == NOISY and pos[to] == 0:
+                    continue  # a step onto an empty cell takes nothing
                 if _target(pos, to, enemy):
                     n = _add(g, n, start, s, to, t, False)
                     if mode == EXISTS and n > 0:
@@ -227,6 +229,8 @@ def _gen(pos, out, seat, mode):
                     to = KNIGHT_TO[cfg, s, i]
                     if to < 0:
                         break
+                    if mode == NOISY and pos[to] == 0:
+                        continue
                     if _target(pos, to, enemy):
                         n = _add(g, n, start, s, to, t, False)
                         if mode == EXISTS and n > 0:
