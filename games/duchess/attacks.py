@@ -99,29 +99,27 @@ def attack_counts(pos, cfg, counts):
         t = p & 15
         base = ((p >> 4) & 1) * N_CELLS
         if t == PAWN:
-            for i in range(DIAG.shape[2]):
-                d = DIAG[cfg, s, i]
-                if d < 0:
-                    break
-                counts[base + d] += 1
+            _mark_steps(counts, base, DIAG[cfg, s])
             continue
         if STEPS[t]:
-            for i in range(KSTEP.shape[2]):
-                d = KSTEP[cfg, s, i]
-                if d < 0:
-                    break
-                counts[base + d] += 1
+            _mark_steps(counts, base, KSTEP[cfg, s])
             continue
         if LEAPS[t]:
-            for i in range(KNIGHT_TO.shape[2]):
-                d = KNIGHT_TO[cfg, s, i]
-                if d < 0:
-                    break
-                counts[base + d] += 1
+            _mark_steps(counts, base, KNIGHT_TO[cfg, s])
         if RAY_ROOK[t]:
             _mark_lines(pos, counts, base, ROOK_RAYS[cfg, s], ROOK_LEN)
         if RAY_BISHOP[t]:
             _mark_lines(pos, counts, base, BISHOP_RAYS[cfg, s], BISHOP_LEN)
+
+
+@kernel
+def _mark_steps(counts, base, targets):
+    """Count a piece's attacks on the cells ``targets`` lists (-1 ends the list)."""
+    for i in range(targets.shape[0]):
+        d = targets[i]
+        if d < 0:
+            break
+        counts[base + d] += 1
 
 
 @kernel
