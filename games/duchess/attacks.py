@@ -81,8 +81,9 @@ def attacked(pos, cfg, cell, by_team):
 
 @kernel
 def attack_counts(pos, cfg, counts):
-    """Write into ``counts[team * N_CELLS + cell]`` how many pieces of each team attack
-    each cell (``counts`` holds at least ``2 * N_CELLS`` entries).
+    """Write into ``counts[team * N_CELLS + cell]`` how many times each team's pieces
+    attack each cell, a piece that reaches it two ways (a Fortress's jump and line) twice;
+    ``counts`` holds at least ``2 * N_CELLS`` entries.
 
     One pass over the pieces, each marking what it attacks, costs less than asking
     :func:`attacked`'s question cell by cell once a dozen cells around each of six Kings
