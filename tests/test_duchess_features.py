@@ -154,21 +154,11 @@ def test_checkmated_players_are_counted_per_team(game) -> None:
 
 
 def reference_attack_counts(ref: Reference, board: dict) -> np.ndarray:
-    """Per team and cell, how many ways its pieces attack the cell, from the mesh's lists:
-    a Fortress reaching a cell by a jump and along a line counts twice, as the terms say."""
-    m = ref.mesh
+    """Per team and cell, how many ways its pieces attack the cell, by the brute-force
+    reference: a Fortress reaching a cell by a jump and along a line counts twice."""
     out = np.zeros((2, N_CELLS), dtype=np.int64)
-    for c, (seat, x) in board.items():
-        ways = list(m.diag[c]) if x == "P" else []
-        ways += list(m.king[c]) if x in "KW" else []
-        ways += list(m.knight[c]) if x in "NDF" else []
-        lines = [*(m.rook_rays[c] if x in "RQF" else ()), *(m.bishop_rays[c] if x in "BQD" else ())]
-        for line in lines:
-            for d in line:
-                ways.append(d)
-                if d in board:
-                    break
-        for d in ways:
+    for c, (seat, _) in board.items():
+        for d in ref.attacks(board, c):
             out[seat % 2, d] += 1
     return out
 

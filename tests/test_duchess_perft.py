@@ -41,16 +41,18 @@ class Reference:
 
     # positions: (board {cell: (seat, letter)}, boxes [Counter per seat], seat to move)
 
-    def attacks(self, board: dict, cell: int) -> set[int]:
+    def attacks(self, board: dict, cell: int) -> list[int]:
+        """The cells the piece on ``cell`` attacks, once per way it reaches them (a
+        Fortress's jump and line onto one cell give it twice)."""
         x = board[cell][1]
         m = self.mesh
-        out: set[int] = set()
         if x == "P":
-            return set(m.diag[cell])
+            return list(m.diag[cell])
+        out: list[int] = []
         if x in "KW":
-            out |= set(m.king[cell])
+            out += m.king[cell]
         if x in "NDF":
-            out |= set(m.knight[cell])
+            out += m.knight[cell]
         lines = []
         if x in "RQF":
             lines += m.rook_rays[cell]
@@ -58,7 +60,7 @@ class Reference:
             lines += m.bishop_rays[cell]
         for line in lines:
             for c in line:
-                out.add(c)
+                out.append(c)
                 if c in board:
                     break
         return out
