@@ -4,8 +4,11 @@
     git -C /tmp/counted apply runs/duchess-staged/node-counters.patch
     PYTHONPATH=/tmp/counted python runs/duchess-staged/node_counts.py
 
+    # the staged search: staged-generation.patch, then staged-counters.patch, on d1d9ef8
+    PYTHONPATH=/tmp/staged python runs/duchess-staged/node_counts.py --staged
+
 Searches the first two positions of ``benchmarks/search_speed.py`` (tournament settings,
-hand-set weights, 64 MB table) and prints each counter.
+hand-set weights, 64 MB table) and prints each counter the applied patch keeps.
 """
 
 import sys
@@ -37,6 +40,10 @@ COUNTERS = {
     23: "leaves generating every move (in check)",
 }
 
+STAGED_COUNTERS = {8: "staged nodes", 9: "quiet stages"}
+"""The counters of staged-counters.patch."""
+
+labels = STAGED_COUNTERS if "--staged" in sys.argv[1:] else COUNTERS
 game, states = positions("duchess")
 theta = np.ascontiguousarray(Weights.default(game).theta)
 for name, state in list(states.items())[:2]:
@@ -44,5 +51,5 @@ for name, state in list(states.items())[:2]:
     searcher.clear()
     info = searcher.search(state, Limits(depth=7))
     print(f"{name}: {info.nodes:,} nodes")
-    for index, label in COUNTERS.items():
+    for index, label in labels.items():
         print(f"  {label}: {searcher.ctx.info[index]:,}")
