@@ -1,9 +1,9 @@
 """Can the side ahead at a self-play match's ply limit mate with a deeper search?
 
 Continues every game of RECORD that reached the limit with a material lead of at
-least --lead (Q9 R5 B3 N3 P1 W3 D7 F7) for --plies more plies, both sides playing
-WEIGHTS at --depth (or --time seconds per move), and counts the wins of the side
-that was ahead.
+least --lead (pawns at chess-like values, final_material.py) for --plies more
+plies, both sides playing WEIGHTS at --depth (or --time seconds per move), and
+counts the wins of the side that was ahead.
 
     python runs/duchess-v23/convert.py RECORD WEIGHTS --depth 6 [--lead 5]
 """
@@ -13,21 +13,12 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 
+from final_material import lead_of_red
+
 import gamecore
 from gamecore.commands.common import game_from_args
 from gamecore.match import PlayerSpec, play_game
 from gamecore.search import Limits
-
-VALUE = dict(Q=9, R=5, B=3, N=3, P=1, W=3, D=7, F=7, K=0)
-
-
-def lead_of_red(text: str) -> int:
-    sides = {}
-    for part in text.split(" "):
-        if part.startswith(("red:", "blue:")):
-            name, pieces = part.split(":", 1)
-            sides[name] = sum(VALUE[p[0]] for p in pieces.split("|")[0].split(","))
-    return sides["red"] - sides["blue"]
 
 
 def continue_game(job):
@@ -58,7 +49,7 @@ def main() -> None:
         state = game.read_record(record)
         if state.status() != gamecore.ONGOING:
             continue
-        lead = lead_of_red(str(state.to_text()))
+        lead = lead_of_red(state)
         if abs(lead) >= args.lead and state.hash not in seen:
             seen.add(state.hash)
             jobs.append((args, list(state.history), 0 if lead > 0 else 1))
