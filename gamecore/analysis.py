@@ -4,8 +4,9 @@ The alpha-beta search proves one best move and only bounds the others. To
 show several lines, or to choose among near-best moves (the weaker levels of
 :mod:`gamecore.levels`), each root move is played and the position after it
 searched one ply less deep with the same :class:`~gamecore.search.Searcher`
-(its transposition table carries over from move to move), and the child's
-score is turned back to the mover's side. :func:`iterate_root_lines` does it
+(its transposition table carries over from move to move), still playing for
+the root's team (whose draws a contempt discounts), and the child's score is
+turned back to the mover's side. :func:`iterate_root_lines` does it
 depth by depth, as :meth:`Searcher.iterate` does, so a window can show the
 lines growing deeper; :func:`top_moves` returns the last complete depth's.
 """
@@ -42,10 +43,12 @@ def _to_root(value: float, same_team: bool) -> float:
     return value if same_team else -value
 
 
-def _terminal_value(child: State) -> float:
+def _terminal_value(child: State, playing_for: int, contempt: float) -> float:
+    """A finished child's value for its team to move; a draw ``contempt`` below level for
+    ``playing_for``, as the search scores it."""
     winner = child.winner_team()
     if winner is None:
-        return 0.0
+        return -contempt if child.team == playing_for else contempt
     return MATE if winner == child.team else -MATE
 
 
@@ -82,10 +85,10 @@ def root_lines(
         try:
             same = root.team == team
             if root.is_terminal():
-                value, pv = _terminal_value(root), [move]
+                value, pv = _terminal_value(root, team, searcher.params.contempt), [move]
             else:
                 limits = Limits(depth=max(1, depth - 1), nodes=budget, time=left)
-                info = searcher.search(root, limits)
+                info = searcher.search(root, limits, playing_for=team)
                 spent += info.nodes
                 if not info.complete or info.depth < max(1, depth - 1):
                     return _sorted(lines), spent, False

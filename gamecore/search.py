@@ -139,6 +139,11 @@ class SearchParams(NamedTuple):
     aspiration: bool = False
     aspiration_window: float = 50.0
     """Half-width of the first window around the previous iteration's value."""
+    contempt: float = 0.0
+    """How much worse than a level position a draw (repetition, the game's draw rules) is
+    for the team the search plays for, in evaluation units: above 0 it plays on where it
+    can rather than take the draw. Engines use it against weaker opponents; 0 is the
+    honest value of a draw."""
 
     @classmethod
     def training(cls) -> SearchParams:
@@ -354,17 +359,22 @@ class Searcher:
 
     # -- searching ---------------------------------------------------------------
 
-    def search(self, state: State, limits: Limits) -> SearchInfo:
+    def search(self, state: State, limits: Limits, *, playing_for: int | None = None) -> SearchInfo:
         """Search to the limits and return the last iteration's result."""
         last = None
-        for last in self.iterate(state, limits):  # noqa: B007 - keep the final iteration
+        for last in self.iterate(state, limits, playing_for=playing_for):  # noqa: B007
             pass
         if last is None:
             raise RuntimeError("search produced no iteration")
         return last
 
-    def iterate(self, state: State, limits: Limits) -> Iterator[SearchInfo]:
+    def iterate(
+        self, state: State, limits: Limits, *, playing_for: int | None = None
+    ) -> Iterator[SearchInfo]:
         """Yield one :class:`SearchInfo` per depth until a limit is reached.
+
+        ``playing_for`` is the team whose draws ``params.contempt`` discounts: the team to
+        move unless a caller searching a position after its own move (multi-PV) says so.
 
         Always yields at least one result when the position has a legal move. A time
         limit never cuts the first iteration short (as engines do: loading the compiled
@@ -379,6 +389,7 @@ class Searcher:
         self._generation = self._generation % 30000 + 1
         info[k.GENERATION] = self._generation
         info[k.NODE_LIMIT] = limits.nodes or 0
+        info[k.ROOT_TEAM] = state.team if playing_for is None else playing_for
         max_depth = min(limits.depth or MAX_PLY - 1, MAX_PLY - 1)
         # Once per search, not per iteration: θ changes only between searches (learning).
         self.refresh(state.arrays)

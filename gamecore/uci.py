@@ -40,6 +40,8 @@ from gamecore.weights import Weights, resolve_weights
 DEFAULT_HASH_MB = 16
 MAX_HASH_MB = 4096
 DEFAULT_OVERHEAD_MS = 30
+MAX_CONTEMPT = 1000
+"""In evaluation units: ten Pawns on the hand-set chess scale."""
 MOVES_TO_GO = 30
 """Moves the rest of the game is assumed to last when the GUI sends no ``movestogo``."""
 SOFT_FRACTION = 0.5
@@ -299,6 +301,8 @@ class UciEngine:
         self.send(
             f"option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"
         )
+        contempt = round(self.params.contempt)
+        self.send(f"option name Contempt type spin default {contempt} min 0 max {MAX_CONTEMPT}")
         self.send("uciok")
 
     def _cmd_debug(self, args: list[str]) -> None:
@@ -330,10 +334,7 @@ class UciEngine:
             except ValueError:
                 self.info_string(f"Hash must be a whole number of MB, not {value!r}")
                 return
-            megabytes = min(max(megabytes, 1), MAX_HASH_MB)
-            self._finish_search()
-            self.hash_mb = megabytes
-            self._rebuild = True
+            self._reconfigure(hash_mb=min(max(megabytes, 1), MAX_HASH_MB))
         elif key == "weights":
             try:
                 if value in ("", "<empty>"):
@@ -343,9 +344,14 @@ class UciEngine:
             except GamecoreError as exc:
                 self.info_string(f"Weights not changed: {exc}")
                 return
-            self._finish_search()
-            self.weights = weights
-            self._rebuild = True
+            self._reconfigure(weights=weights)
+        elif key == "contempt":
+            try:
+                contempt = min(max(int(value), 0), MAX_CONTEMPT)
+            except ValueError:
+                self.info_string(f"Contempt must be a whole number, not {value!r}")
+                return
+            self._reconfigure(params=self.params._replace(contempt=float(contempt)))
         elif key == "move overhead":
             try:
                 self.overhead_ms = min(max(int(value), 0), 5000)
@@ -353,6 +359,15 @@ class UciEngine:
                 self.info_string(f"Move Overhead must be a whole number of ms, not {value!r}")
         else:
             self.info_string(f"no such option {name!r}")
+
+    def _reconfigure(self, **settings: object) -> None:
+        """Change what the searcher is built with; the next search rebuilds it. Under the
+        searcher's lock, so a warm-up building it meanwhile cannot keep the old settings."""
+        self._finish_search()
+        with self._searcher_lock:
+            for name, value in settings.items():
+                setattr(self, name, value)
+            self._rebuild = True
 
     def _cmd_ucinewgame(self, args: list[str]) -> None:
         self._finish_search()

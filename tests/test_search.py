@@ -12,6 +12,7 @@ import pytest
 
 import gamecore
 from gamecore import tt as ttable
+from gamecore.analysis import top_moves
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.state import State
 from gamecore.values import ONE_PLY
@@ -248,6 +249,52 @@ def test_a_side_ahead_does_not_walk_into_a_repetition_its_table_remembers():
     state.push(result.best_move)
     assert not game.kernel.repeated(state.arrays)
     assert result.score.value > 900
+
+
+# White a Knight down, and any move but a pawn's completes the 50-move rule: a draw.
+FIFTY_MOVES_UP = "r3k1n1/8/8/8/8/8/P7/R3K3 w - - 99 80"
+PAWN_MOVES = {"a2a3", "a2a4"}  # the moves that reset the clock
+
+
+@pytest.mark.parametrize("contempt", [0.0, 500.0])
+def test_contempt_makes_a_side_a_little_behind_play_on(contempt):
+    """Without contempt the side behind takes the draw; with a contempt above what it is
+    behind by, it pushes the pawn and plays on, and every line of the multi-PV agrees."""
+    game = gamecore.get_game("chess")
+    state = game.state_from_text(FIFTY_MOVES_UP)
+    params = SearchParams.tournament()._replace(contempt=contempt)
+    searcher = Searcher(game, resolve_weights(game, "default").theta, params)
+    result = searcher.search(state, Limits(depth=3))
+    lines = top_moves(searcher, state, 40, Limits(depth=3))
+    draws = [line for line in lines if state.move_text(line.move) not in PAWN_MOVES]
+    assert draws and all(line.score.value == -contempt for line in draws)
+    if contempt == 0.0:
+        assert state.move_text(result.best_move) not in PAWN_MOVES
+        assert result.score.value == 0.0
+    else:
+        assert state.move_text(result.best_move) in PAWN_MOVES
+        assert -contempt < result.score.value < 0.0
+        assert state.move_text(lines[0].move) in PAWN_MOVES
+
+
+def test_contempt_counts_for_the_team_the_search_plays_for():
+    """Searching the position after its own move (as the multi-PV does), a side's draws
+    still cost it the contempt: the opponent to move there sees them as a gain."""
+    game = gamecore.get_game("chess")
+    state = game.state_from_text(FIFTY_MOVES_UP)
+    white = state.team
+    params = SearchParams.tournament()._replace(contempt=300.0)
+    searcher = Searcher(game, np.zeros(game.feature_set.count), params)  # all level
+    state.push_text("e1d1")  # the 100th quiet half-move: drawn, black to move
+    assert state.status() == gamecore.DRAW
+    state.pop()
+    lines = top_moves(searcher, state, 40, Limits(depth=2))
+    by_move = {state.move_text(line.move): line.score.value for line in lines}
+    assert by_move["e1d1"] == -300.0  # the draw, for white, who searched
+    own = searcher.search(state, Limits(depth=1), playing_for=white)
+    other = searcher.search(state, Limits(depth=1), playing_for=1 - white)
+    assert own.score.value == 0.0 and state.move_text(own.best_move) in PAWN_MOVES
+    assert other.score.value == 300.0 and state.move_text(other.best_move) not in PAWN_MOVES
 
 
 @pytest.mark.parametrize(

@@ -38,6 +38,20 @@ def test_identifies_itself_and_its_options(engine):
     assert engine.id["name"].startswith("gamecore")
     assert engine.options["Hash"].type == "spin" and engine.options["Hash"].default == 16
     assert engine.options["Weights"].type == "string"
+    assert engine.options["Contempt"].type == "spin" and engine.options["Contempt"].default == 0
+
+
+@pytest.mark.parametrize("contempt", [0, 500])
+def test_contempt_option_decides_whether_a_side_behind_takes_a_draw(engine, contempt):
+    """A Knight down with the 50-move rule one quiet move away: the engine takes the draw
+    unless its contempt is above the deficit, and then pushes the pawn to play on."""
+    engine.configure({"Contempt": contempt})
+    try:
+        board = chess.Board("r3k1n1/8/8/8/8/8/P7/R3K3 w - - 99 80")
+        move = engine.play(board, chess.engine.Limit(depth=3)).move
+    finally:
+        engine.configure({"Contempt": 0})
+    assert (board.piece_type_at(move.from_square) == chess.PAWN) == (contempt > 0)
 
 
 def test_plays_a_whole_game_against_random_moves(engine):
@@ -200,6 +214,7 @@ def test_garbage_is_ignored_and_bad_positions_reported(raw):
         "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
         "setoption name NoSuchOption value 3",
         "setoption name Hash value lots",
+        "setoption name Contempt value much",
         "setoption",
         "go depth deep",
         "go movetime",
@@ -212,6 +227,7 @@ def test_garbage_is_ignored_and_bad_positions_reported(raw):
     assert any("position ignored" in s and "not/a/fen" in s for s in strings)
     assert any("illegal move 'e7e4'" in s for s in strings)
     assert any("NoSuchOption" in s for s in strings)
+    assert any("Contempt must be a whole number" in s for s in strings)
     assert any("'go' ignored" in s for s in strings)
     assert not any(line.startswith("bestmove") for line in lines)
     # The engine still plays, from the last good position (the start).

@@ -21,7 +21,7 @@ from gamecore import tt as ttable
 from gamecore.algorithms.evaluation import search_value
 from gamecore.algorithms.ordering import next_move, order_moves, reward_quiet
 from gamecore.jit import kernel
-from gamecore.kernel_api import LOSS, ONGOING, WIN
+from gamecore.kernel_api import DRAW, LOSS, ONGOING, WIN
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY, ONE_PLY
 
 EPS = 1.0e-6  # width of a null window on the (float) value scale
@@ -35,7 +35,8 @@ ABORTED = 4  # set when the search stopped early
 SELDEPTH = 5  # deepest ply reached
 GENERATION = 6  # search number, for transposition-table replacement
 ROOT_BEST = 7  # best root move of the iteration so far (0: none yet)
-INFO_SIZE = 8
+ROOT_TEAM = 8  # the team the search plays for, set by the caller; contempt discounts its draws
+INFO_SIZE = 9
 
 
 @kernel
@@ -46,6 +47,26 @@ def terminal_value(result, ply):
     if result == LOSS:
         return -(MATE - ply)
     return 0.0
+
+
+@kernel
+def draw_value(st, ctx, params):
+    """A draw for the team to move: ``-contempt`` when it is the team the search plays for,
+    ``+contempt`` when it is the other, so the searching side steers away from draws it
+    could avoid (0 with the default contempt)."""
+    if params.contempt == 0.0:
+        return 0.0
+    if game.team_to_move(st) == ctx.info[ROOT_TEAM]:
+        return -params.contempt
+    return params.contempt
+
+
+@kernel
+def ended_value(st, ctx, params, result, ply):
+    """The value of a finished game (``result`` not ONGOING) for the team to move."""
+    if result == DRAW:
+        return draw_value(st, ctx, params)
+    return terminal_value(result, ply)
 
 
 @kernel
@@ -106,12 +127,12 @@ def quiesce(st, ctx, params, ply, qply, alpha, beta):
         n = game.gen_moves(st, moves[ply])
         result = game.status(st, n)
         if result != ONGOING:
-            return terminal_value(result, ply)
+            return ended_value(st, ctx, params, result, ply)
         best = -INF
     else:
         result = game.status(st, -1)
         if result != ONGOING:
-            return terminal_value(result, ply)
+            return ended_value(st, ctx, params, result, ply)
         stand_pat = search_value(st, ctx)
         if stand_pat >= beta or ply >= MAX_PLY - 1 or qply >= params.quiescence_plies:
             return stand_pat
@@ -203,7 +224,7 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         ctx.targets[ply] = -1  # no recapture after a null move or a multi-cut trial
     if ply > 0 and game.repeated(st):
         # Before the table: a value stored when the position was new would hide the draw.
-        return 0.0
+        return draw_value(st, ctx, params)
     # At a leaf the moves only matter for the result: skip them where there surely are some.
     leaf_with_moves = depth <= 0 and game.surely_has_moves(st)
     n = np.int64(-1) if leaf_with_moves else game.gen_moves(st, moves[ply])
@@ -211,7 +232,7 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     # A root already over by rule (a repetition nobody claimed) is still searched
     # when it has moves: the caller asked for a move, and decides about the draw.
     if result != ONGOING and (ply > 0 or n == 0):
-        return terminal_value(result, ply)
+        return ended_value(st, ctx, params, result, ply)
     if ply >= MAX_PLY - 1:
         return search_value(st, ctx)
     if depth <= 0:
