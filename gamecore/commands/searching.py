@@ -45,8 +45,8 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 SEARCH_PARAMS_HELP = (
-    "search parameters: a search-parameters file (JSON, docs/search-params.md), a name the "
-    "game ships, or tournament / training / plain (default: the game's shipped default)"
+    "search parameters: a search-parameters file (JSON, docs/tuning.md), a name the game "
+    "ships, or tournament / training / plain (default: the game's shipped default)"
 )
 
 

@@ -18,7 +18,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Run as a UCI engine on stdin/stdout. The search runs in the background, "
         "so 'stop', 'isready' and 'quit' are answered while it thinks. UCI options: Hash (MB), "
         "Weights (zeros, default, a name the game ships or a weights file; empty for default), "
-        "Move Overhead (ms).",
+        "Move Overhead (ms), Contempt (how much worse than level a draw is for the engine, "
+        "in evaluation units: about a hundredth of a Pawn with the hand-set chess weights).",
     )
     parser.add_argument(
         "game", nargs="?", default="chess", help="registered game name (default: chess)"
