@@ -301,7 +301,7 @@ class UciEngine:
         self.send(
             f"option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"
         )
-        contempt = round(self.params.contempt)
+        contempt = min(round(self.params.contempt), MAX_CONTEMPT)  # a file may go higher
         self.send(f"option name Contempt type spin default {contempt} min 0 max {MAX_CONTEMPT}")
         self.send("uciok")
 
