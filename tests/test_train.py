@@ -288,6 +288,23 @@ def test_an_impossible_decay_is_refused(tmp_path, decay):
         Trainer(config(tmp_path, decay=decay))
 
 
+def test_a_contempt_in_the_learners_search_is_refused_before_any_game(tmp_path, capsys):
+    """A contempt would move the draws the learner learns from; training refuses it in one
+    line and writes nothing."""
+    spec = tmp_path / "contempt.json"
+    header = '"format": "gamecore-search-params", "version": 1'
+    spec.write_text(f'{{{header}, "params": {{"contempt": 50}}}}')
+    out = tmp_path / "run.npz"
+    args = ["train", "connect4", "--search-params", str(spec), "--games", "1", "--out", str(out)]
+    result = run_cli(*args)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "gamecore train: error: --search-params: training needs contempt 0, not 50 "
+        "(a contempt would shift the draws the learner learns from)"
+    ]
+    assert not out.exists()
+
+
 def test_a_checkpoint_from_before_twins_were_tied_resumes_untied(tmp_path):
     cfg = config(tmp_path, game="chess", vs="self", games=1, depth=1, max_plies=8)
     Trainer(cfg).run()
