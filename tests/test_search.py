@@ -297,6 +297,25 @@ def test_contempt_counts_for_the_team_the_search_plays_for():
     assert other.score.value == 300.0 and state.move_text(other.best_move) not in PAWN_MOVES
 
 
+def test_a_searcher_playing_for_each_team_in_turn_keeps_their_draws_apart():
+    """One searcher (as in an analysis of both sides) searches for white, then for black:
+    black's search must not read the draws its table scored for white. For black a draw
+    costs black the contempt, so white steers for it; read as white's draws, they would
+    send white into the pawn push."""
+    game = gamecore.get_game("chess")
+    state = game.state_from_text("r3k1n1/8/8/8/8/8/P7/R3K3 w - - 96 79")  # draw in 2 moves
+    white = state.team
+    theta = resolve_weights(game, "default").theta
+    params = SearchParams.tournament()._replace(contempt=300.0)
+    shared = Searcher(game, theta, params)
+    shared.search(state, Limits(depth=5), playing_for=white)
+    after_white = shared.search(state, Limits(depth=5), playing_for=1 - white)
+    alone = Searcher(game, theta, params).search(state, Limits(depth=5), playing_for=1 - white)
+    for result in (alone, after_white):
+        assert result.score.value > 0.0
+        assert state.move_text(result.best_move) not in PAWN_MOVES
+
+
 @pytest.mark.parametrize(
     "limits",
     [

@@ -25,6 +25,7 @@ from gamecore.kernel_api import DRAW, LOSS, ONGOING, WIN
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY, ONE_PLY
 
 EPS = 1.0e-6  # width of a null window on the (float) value scale
+CONTEMPT_KEY = np.uint64(0x9E3779B97F4A7C15)  # mixed into table keys per team under contempt
 
 # Indices of the int64 ``info`` array shared with the driver.
 NODES = 0  # every node, quiescence included
@@ -241,6 +242,10 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         return search_value(st, ctx)
 
     key = game.hash_of(st)
+    if params.contempt != 0.0:
+        # Draws below are scored for the team the search plays for: a searcher that plays
+        # for each team in turn (analysis of both sides) keeps their entries apart.
+        key ^= CONTEMPT_KEY * np.uint64(info[ROOT_TEAM] + 1)
     tt_move = 0
     cut_before = False
     slot = ttable.probe(tt, key)
