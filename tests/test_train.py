@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import json
 import re
 
 import numpy as np
@@ -288,12 +289,12 @@ def test_an_impossible_decay_is_refused(tmp_path, decay):
         Trainer(config(tmp_path, decay=decay))
 
 
-def test_a_contempt_in_the_learners_search_is_refused_before_any_game(tmp_path, capsys):
+def test_a_contempt_in_the_learners_search_is_refused_before_any_game(tmp_path):
     """A contempt would move the draws the learner learns from; training refuses it in one
     line and writes nothing."""
     spec = tmp_path / "contempt.json"
-    header = '"format": "gamecore-search-params", "version": 1'
-    spec.write_text(f'{{{header}, "params": {{"contempt": 50}}}}')
+    params = {"format": "gamecore-search-params", "version": 1, "params": {"contempt": 50}}
+    spec.write_text(json.dumps(params))
     out = tmp_path / "run.npz"
     args = ["train", "connect4", "--search-params", str(spec), "--games", "1", "--out", str(out)]
     result = run_cli(*args)
