@@ -55,7 +55,7 @@ from gamecore.live import LivePublisher, live_path
 from gamecore.openings import load_book
 from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
-from gamecore.search import Limits, SearchParams
+from gamecore.search import Limits
 from gamecore.search_params import resolve as resolve_search_params
 from gamecore.stages import group_mask, parse_group_steps, parse_stages, stage_of
 from gamecore.train_tuning import SearchRetuner
@@ -450,7 +450,7 @@ class Trainer:
             "squash": config.squash,
         }
         if config.search_params is not None:
-            options["params"] = learner_search_params(self.game, config.search_params)
+            options["params"] = resolve_search_params(self.game, config.search_params)
         if config.algo == "treestrap-ab":
             options["min_depth"] = config.min_depth
         if config.algo == "tdleaf":
@@ -936,19 +936,6 @@ class Trainer:
                 f"training log {str(path)!r} beside the checkpoint is unreadable ({exc}); "
                 "move it away to resume without it"
             ) from None
-
-
-def learner_search_params(game: Game, spec: str) -> SearchParams:
-    """The learner's search parameters from ``spec``; :class:`BadOption` if they carry a
-    contempt. The learner's targets are its searches' values, and a contempt would shift
-    every draw below them by the contempt for whichever team the last search played for."""
-    params = resolve_search_params(game, spec)
-    if params.contempt != 0.0:
-        raise BadOption(
-            f"--search-params: training needs contempt 0, not {params.contempt:g} (a contempt "
-            "would shift the draws the learner learns from)"
-        )
-    return params
 
 
 def _outcome(winner: int | None, learner_team: int | None) -> str:

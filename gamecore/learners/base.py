@@ -179,6 +179,11 @@ class Learner(ABC):
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
         search = params if params is not None else training(game)
+        if search.contempt != 0.0:  # the targets are the searches' values, draws included
+            raise BadOption(
+                f"--search-params: training needs contempt 0, not {search.contempt:g} (a "
+                "contempt would shift the draws the learner learns from)"
+            )
         self.searcher = Searcher(
             game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
         )
