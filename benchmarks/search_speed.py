@@ -1,15 +1,16 @@
 """Search speed: tournament search with the default weights, and one evaluation's cost.
 
 Usage: python benchmarks/search_speed.py [--game chess|duchess] [--depth 8 | --time 1.0]
-           [--repeats 5]
+           [--repeats 5] [--search-params tournament]
 
 Chess searches the middlegame positions of the perft suite (Kiwipete, position 4
 and its mirror, 5, 6; not the endgame position 3); Duchess the six-player
 midgame of ``duchess_speed.py`` and three positions reached from the start by
 seeded random moves (six players after 60 moves, four after 80, two after 40).
-Every search uses ``SearchParams.tournament()``,
-the shipped default weights and a 64 MB transposition table, clearing the
-table, killers and history before every search so repeats are identical.
+Every search uses ``SearchParams.tournament()`` (or ``--search-params``: a file,
+a name the game ships, ``training``), the shipped default weights and a 64 MB
+transposition table, clearing the table, killers and history before every
+search so repeats are identical.
 Nodes are every node the search entered, quiescence included
 (``SearchInfo.nodes``); with ``--time``, nodes and seconds are those of the
 last completed iteration. A warm-up search of every position comes first, so
@@ -35,6 +36,7 @@ import gamecore
 from gamecore.binding import bind
 from gamecore.game import Game
 from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.search_params import resolve as resolve_search_params
 from gamecore.state import State
 from gamecore.weights import Weights
 from games.chess.suite import PERFT_SUITE
@@ -105,11 +107,10 @@ def make_loops(evaluate, features, with_context: bool):
 
 
 def search_runs(
-    game, states: dict[str, State], theta, limits: Limits, repeats: int
+    states: dict[str, State], theta, params: SearchParams, limits: Limits, repeats: int
 ) -> dict[str, list[tuple[int, float]]]:
     searchers = {
-        name: Searcher(state.game, theta, SearchParams.tournament(), tt_megabytes=64)
-        for name, state in states.items()
+        name: Searcher(state.game, theta, params, tt_megabytes=64) for name, state in states.items()
     }  # one per position: Duchess positions of different player counts are different games
     for name, state in states.items():  # warm-up: compile or load the compiled kernels
         searchers[name].clear()
@@ -164,11 +165,13 @@ def main() -> None:
     parser.add_argument("--time", type=float, default=None, help="seconds per search instead")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--eval-reps", type=int, default=200_000)
+    parser.add_argument("--search-params", default="tournament", help="default: tournament")
     args = parser.parse_args()
 
     game, states = positions(args.game)
     weights = Weights.default(game)
     theta = np.ascontiguousarray(weights.theta)
+    params = resolve_search_params(game, args.search_params)
     limits = Limits(time=args.time) if args.time else Limits(depth=args.depth)
     what = f"{args.time:g} s" if args.time else f"depth {args.depth}"
 
@@ -176,8 +179,9 @@ def main() -> None:
         f"python {platform.python_version()}, numba {numba.__version__}, numpy {np.__version__}; "
         f"{weights.feature_set} ({game.feature_set.count} features, {weights.metadata.get('init')})"
     )
-    print(f"\ntournament search, {what}, 64 MB table, {args.repeats} runs per position\n")
-    runs = search_runs(game, states, theta, limits, args.repeats)
+    search = args.search_params
+    print(f"\nsearch parameters {search}, {what}, 64 MB table, {args.repeats} runs per position\n")
+    runs = search_runs(states, theta, params, limits, args.repeats)
     print("| position | nodes | median s | median nodes/s |")
     print("| --- | ---: | ---: | ---: |")
     for name, results in runs.items():

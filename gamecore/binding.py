@@ -151,8 +151,7 @@ def kernel_of(game: Game) -> ModuleType:
         if 0 < len(defined) < len(together):
             absent = ", ".join(f for f in together if f not in defined)
             raise PluginError(
-                f"{where} defines {', '.join(defined)} but lacks {absent} "
-                "(define all three or none)"
+                f"{where} defines {', '.join(defined)} but lacks {absent} (define them all or none)"
             )
     if game.has_kings and not _defines(module, "king_attacked"):
         raise PluginError(f"{where} lacks king_attacked, which a game with kings needs")

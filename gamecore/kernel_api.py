@@ -49,7 +49,13 @@ REQUIRED_FUNCTIONS = (
 #: The null-move functions: a kernel defines all three or none.
 NULL_MOVE_FUNCTIONS = ("null_move_ok", "make_null", "unmake_null")
 
-INCREMENTAL_FUNCTIONS = ("value_is_incremental", "value_refresh", "value_incremental")
+#: An evaluation kept up to date in make/unmake: all four or none.
+INCREMENTAL_FUNCTIONS = (
+    "value_is_incremental",
+    "value_refresh",
+    "value_incremental",
+    "value_additive",
+)
 
 #: The functions a kernel module may leave out (``gamecore.kernel_defaults`` has their defaults).
 OPTIONAL_FUNCTIONS = (
@@ -245,7 +251,8 @@ def features(st, idx, val):
 def value_is_incremental():
     """Whether this kernel keeps θ·φ up to date in ``make_move`` (a constant).
 
-    Optional, together with ``value_refresh`` and ``value_incremental``: a game
+    Optional, together with ``value_refresh``, ``value_incremental`` and
+    ``value_additive``: a game
     whose evaluation is mostly a sum over pieces (material, piece squares) can
     keep that sum in its state as an accumulator, updated by every move and
     restored for free on unmake, so the search evaluates only what is not
@@ -268,4 +275,11 @@ def value_incremental(st, theta, idx, val):
     additive; ``idx``/``val`` are scratch buffers of ``features``' size. Exact: equal to
     the sum over ``features`` up to rounding, in any position reached by moves (and null
     moves) made since the last ``value_refresh``."""
+    raise _contract()
+
+
+def value_additive(st):
+    """The accumulator alone, for the team to move: ``value_incremental`` without the terms
+    that are not additive, at the cost of a read. The search's lazy evaluation
+    (``SearchParams.lazy_margin``) decides from it where the rest cannot matter."""
     raise _contract()

@@ -104,3 +104,9 @@ def value_refresh(st, theta):
 def value_incremental(st, theta, idx, val):
     """Never called, since the default ``value_is_incremental`` is False."""
     return 0.0
+
+
+@kernel
+def value_additive(st):
+    """Never called, since the default ``value_is_incremental`` is False."""
+    return 0.0

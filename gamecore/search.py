@@ -144,6 +144,12 @@ class SearchParams(NamedTuple):
     for the team the search plays for, in evaluation units: above 0 it plays on where it
     can rather than take the draw. Engines use it against weaker opponents; 0 is the
     honest value of a draw."""
+    lazy_margin: float = 0.0
+    """Lazy evaluation, for games that keep an additive accumulator (``value_additive``):
+    where that part alone lies this far beyond what a test needs (stand-pat against the
+    window, the null-move and futility tests), it stands in for the value, ``margin`` to
+    the safe side, and the rest of the evaluation is not computed. A margin the rest can
+    exceed makes the search inexact there; 0 (the default) always evaluates in full."""
 
     @classmethod
     def training(cls) -> SearchParams:

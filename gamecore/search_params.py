@@ -87,6 +87,7 @@ RANGES: dict[str, Range] = {
     "check_evasion_plies": Range(0, MAX_PLY, 0),
     "quiescence_plies": Range(0, MAX_PLY, 0),
     "contempt": Range(0.0, 1023.0, 0),
+    "lazy_margin": Range(0.0, 1023.0, 0),
 }
 assert set(RANGES) == set(SearchParams._fields), "every SearchParams field needs a range"
 assert sum(RANGES[name].bits for name in list(RANGES)[:18]) == 70  # seed 004, Table 1

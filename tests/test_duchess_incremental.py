@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from gamecore import get_game
+from games.duchess.features import MATE, PSQ
 from tests.test_duchess_rules import position
 
 
@@ -52,6 +53,26 @@ def test_incremental_values_match_the_features_over_random_games(players) -> Non
             value = incremental(game, state, theta, idx, val)
             assert value == pytest.approx(values[len(state.history)], abs=1e-6)
     assert checked > 500 and captures > 20
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_additive_part_is_material_and_piece_squares(players) -> None:
+    """What lazy evaluation reads alone: θ·φ without the mating terms, for the team to move."""
+    game = get_game("duchess", players=players)
+    rng = np.random.default_rng(10 + players)
+    theta = rng.normal(0.0, 50.0, game.feature_set.count)
+    additive_only = theta.copy()
+    additive_only[MATE:PSQ] = 0.0
+    state = game.initial_state()
+    state.reserve(200)
+    game.kernel.value_refresh(state.arrays, theta)
+    seen_mating = 0
+    while len(state.history) < 150 and not state.is_terminal():
+        state.push_unchecked(int(rng.choice(state.legal_moves())))
+        additive = float(game.kernel.value_additive(state.arrays))
+        assert additive == pytest.approx(from_scratch(state, additive_only), abs=1e-6)
+        seen_mating += additive != pytest.approx(from_scratch(state, theta), abs=1e-6)
+    assert seen_mating > 50  # the mating terms were there to be left out
 
 
 @pytest.mark.parametrize(

@@ -10,10 +10,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from gamecore.binding import bind
 from gamecore.kernel_api import LOSS
 from gamecore.registry import get_game
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import Weights
+from games.duchess.features import MATE, PSQ
 from tests.test_duchess_rules import MATED, position, state_of
 
 # Cyan is in check and magenta, the seat before cyan, is to move: no magenta move gives
@@ -144,3 +146,64 @@ def test_a_zero_quiescence_cap_searches_like_no_quiescence(game) -> None:
         a = capped.search(game.state_from_text(text), Limits(depth=2))
         b = plain.search(game.state_from_text(text), Limits(depth=2))
         assert (a.best_move, a.score.value) == (b.best_move, b.score.value)
+
+
+@pytest.mark.parametrize("players", (6, 2))
+def test_lazy_evaluation_bounds_from_material_and_piece_squares(players) -> None:
+    """Beyond the window by the margin, the additive part alone, moved the margin towards
+    the window, stands in for the value; inside it, the whole evaluation. For either team."""
+    game = get_game("duchess", players=players)
+    theta = Weights.default(game).theta
+    additive_only = theta.copy()
+    additive_only[MATE:PSQ] = 0.0
+    evaluation = bind(game, "gamecore.algorithms.evaluation")
+    rng = np.random.default_rng(players)
+    state = game.initial_state()
+    teams = set()
+    while len(teams) < 2 or len(state.history) < 40:
+        state.push(int(rng.choice(state.legal_moves())))
+        searcher = Searcher(game, theta)
+        searcher.refresh(state.arrays)
+        ctx = searcher.ctx
+        idx, val = state.features()
+        additive = float(additive_only[idx] @ val)
+        full = float(evaluation.search_value(state.arrays, ctx))
+        if full == pytest.approx(additive):
+            continue  # no mating terms here to leave out
+        for margin in (0.0, 50.0):
+            value = evaluation.bounded_value(state.arrays, ctx, margin, additive - 1, additive + 1)
+            assert value == pytest.approx(full)
+        assert evaluation.bounded_value(
+            state.arrays, ctx, 50.0, additive - 70, additive - 60
+        ) == pytest.approx(additive - 50)
+        assert evaluation.bounded_value(
+            state.arrays, ctx, 50.0, additive + 60, additive + 70
+        ) == pytest.approx(additive + 50)
+        assert evaluation.bounded_value(
+            state.arrays, ctx, 0.0, additive + 60, additive + 70
+        ) == pytest.approx(full)
+        teams.add(state.team)
+
+
+@pytest.mark.parametrize("players", (6, 4, 2))
+def test_lazy_evaluation_is_exact_when_the_margin_bounds_the_rest(players) -> None:
+    """With the mating terms at zero any margin bounds them, and a lazy search finds the
+    same move and value as the full evaluation."""
+    game = get_game("duchess", players=players)
+    theta = Weights.default(game).theta.copy()
+    theta[MATE:PSQ] = 0.0
+    rng = np.random.default_rng(players)
+    compared = 0
+    while compared < 4:
+        state = game.initial_state()
+        for _ in range(int(rng.integers(20, 80))):
+            state.push(int(rng.choice(state.legal_moves())))
+        if state.is_terminal():
+            continue
+        found = []
+        for margin in (0.0, 1.0):
+            params = SearchParams.tournament()._replace(lazy_margin=margin)
+            info = Searcher(game, theta, params).search(state, Limits(depth=4))
+            found.append((info.best_move, info.score.value, info.nodes))
+        assert found[0][:2] == found[1][:2]
+        compared += 1

@@ -137,12 +137,12 @@ WHERE = "kernel tests.toys.broken_nim of game 'broken-nim'"
         (
             {"add": ["null_move_ok"]},
             f"{WHERE} defines null_move_ok but lacks make_null, unmake_null"
-            " (define all three or none)",
+            " (define them all or none)",
         ),
         (
             {"add": ["value_is_incremental", "value_incremental"]},
-            f"{WHERE} defines value_is_incremental, value_incremental but lacks value_refresh"
-            " (define all three or none)",
+            f"{WHERE} defines value_is_incremental, value_incremental but lacks value_refresh,"
+            " value_additive (define them all or none)",
         ),
         ({"kings": True}, f"{WHERE} lacks king_attacked, which a game with kings needs"),
         (

@@ -289,19 +289,25 @@ def test_an_impossible_decay_is_refused(tmp_path, decay):
         Trainer(config(tmp_path, decay=decay))
 
 
-def test_a_contempt_in_the_learners_search_is_refused_before_any_game(tmp_path):
-    """A contempt would move the draws the learner learns from; training refuses it in one
-    line and writes nothing."""
-    spec = tmp_path / "contempt.json"
-    params = {"format": "gamecore-search-params", "version": 1, "params": {"contempt": 50}}
+@pytest.mark.parametrize(
+    ("field", "why"),
+    [
+        ("contempt", "a contempt would shift the draws the learner learns from"),
+        ("lazy_margin", "lazy bounds would stand in for the values the learner learns from"),
+    ],
+)
+def test_search_settings_that_bias_the_targets_are_refused_before_any_game(tmp_path, field, why):
+    """A contempt moves the draws the learner learns from, lazy evaluation turns values into
+    bounds; training refuses either in one line and writes nothing."""
+    spec = tmp_path / "params.json"
+    params = {"format": "gamecore-search-params", "version": 1, "params": {field: 50}}
     spec.write_text(json.dumps(params))
     out = tmp_path / "run.npz"
     args = ["train", "connect4", "--search-params", str(spec), "--games", "1", "--out", str(out)]
     result = run_cli(*args)
     assert result.returncode == 2, result.stderr
     assert result.stderr.strip().splitlines() == [
-        "gamecore train: error: --search-params: training needs contempt 0, not 50 "
-        "(a contempt would shift the draws the learner learns from)"
+        f"gamecore train: error: --search-params: training needs {field} 0, not 50 ({why})"
     ]
     assert not out.exists()
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from gamecore import kernel_api as game
 from gamecore import tt as ttable
-from gamecore.algorithms.evaluation import search_value
+from gamecore.algorithms.evaluation import bounded_value, search_value
 from gamecore.algorithms.ordering import next_move, order_moves, reward_quiet
 from gamecore.jit import kernel
 from gamecore.kernel_api import DRAW, LOSS, ONGOING, WIN
@@ -134,7 +134,7 @@ def quiesce(st, ctx, params, ply, qply, alpha, beta):
         result = game.status(st, -1)
         if result != ONGOING:
             return ended_value(st, ctx, params, result, ply)
-        stand_pat = search_value(st, ctx)
+        stand_pat = bounded_value(st, ctx, params.lazy_margin, alpha, beta)
         if stand_pat >= beta or ply >= MAX_PLY - 1 or qply >= params.quiescence_plies:
             return stand_pat
         best = stand_pat
@@ -266,9 +266,16 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     team = game.team_to_move(st)
     in_check = game.king_attacked(st, game.side_to_move(st))
     pruning = not in_check and ply > 0 and beta - alpha <= 2 * EPS
+    plies = plies_left(depth)
+    futile = params.futility and pruning and plies <= params.futility_depth
+    margin = futility_margin(params, plies)
     static = 0.0
     if pruning and (params.null_move or params.futility):
-        static = search_value(st, ctx)
+        # Only "static >= beta" (null move) and "static + margin <= alpha" (futility) are
+        # asked: a lazy bound answers both where it lies far enough outside.
+        asked_low = alpha - margin if futile else -INF
+        asked_high = beta if params.null_move else INF
+        static = bounded_value(st, ctx, params.lazy_margin, asked_low, asked_high)
 
     null_reduce = null_move_reduction(params, depth) if params.null_move else 0
     if (
@@ -320,9 +327,6 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
                 if cuts >= params.multi_cut_cuts:
                     return beta
 
-    plies = plies_left(depth)
-    futile = params.futility and pruning and plies <= params.futility_depth
-    margin = futility_margin(params, plies)
     futile = futile and static + margin <= alpha
     alpha0 = alpha
     best = -INF

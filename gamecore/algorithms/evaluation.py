@@ -48,6 +48,24 @@ def search_value(st, ctx):
 
 
 @kernel
+def bounded_value(st, ctx, margin, low, high):
+    """``search_value``, or a bound of it where a bound decides against the window
+    (``low``, ``high``): lazy evaluation (``SearchParams.lazy_margin``).
+
+    Where the game's additive part alone lies ``margin`` or more beyond the window, it
+    stands in for the value, ``margin`` to the side of the window, and the terms that are
+    not additive (Duchess: the mating terms, from every piece's attacks) are skipped.
+    """
+    if margin > 0.0 and game.value_is_incremental():
+        additive = game.value_additive(st)
+        if additive - margin >= high:
+            return min(MAX_EVAL, additive - margin)
+        if additive + margin <= low:
+            return max(-MAX_EVAL, additive + margin)
+    return search_value(st, ctx)
+
+
+@kernel
 def value_and_gradient(st, ctx):
     """(θ·φ(st), n): the gradient φ(st) is left in ``ctx.fidx``/``ctx.fval``."""
     return linear_value(st, ctx.theta, ctx.fidx, ctx.fval)

@@ -57,6 +57,12 @@ def search_value(st, ctx):
 
 
 @kernel
+def bounded_value(st, ctx, margin, low, high):
+    """``search_value``: the network has no additive part to be lazy with."""
+    return search_value(st, ctx)
+
+
+@kernel
 def value_and_gradient(st, ctx):
     """(H(st), n): ∂H/∂θ as ``n`` entries in ``ctx.fidx``/``ctx.fval``, each index once.
 

@@ -184,6 +184,11 @@ class Learner(ABC):
                 f"--search-params: training needs contempt 0, not {search.contempt:g} (a "
                 "contempt would shift the draws the learner learns from)"
             )
+        if search.lazy_margin != 0.0:  # the targets must be values, not lazy bounds
+            raise BadOption(
+                f"--search-params: training needs lazy_margin 0, not {search.lazy_margin:g} "
+                "(lazy bounds would stand in for the values the learner learns from)"
+            )
         self.searcher = Searcher(
             game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
         )

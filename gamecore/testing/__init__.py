@@ -20,7 +20,8 @@ sequence) and at every position checks what algorithms silently rely on:
 * the null move (when the game defines one) is undone exactly and keeps the
   hash right; every noisy move has a positive ordering key;
 * an incremental evaluation (``value_is_incremental``) equals θ·φ from the
-  features after every move and null move, and after unmaking them, all game long;
+  features after every move and null move, and after unmaking them, all game long,
+  and its additive part (``value_additive``) what a refresh computes there;
 * a position the game calls ``repeated`` (which the search scores as a draw)
   occurred earlier in the walk with the same seat to move.
 
@@ -247,6 +248,16 @@ def incremental_value_gap(state: State, theta: np.ndarray) -> float:
     return abs(incremental - from_features) / max(1.0, abs(from_features))
 
 
+def additive_value_gap(state: State, theta: np.ndarray) -> float:
+    """|``value_additive`` as the moves since the last refresh left it − the same after a
+    refresh here| (the accumulator restored afterwards by a refresh at the same position)."""
+    kernel = state._kernel
+    kept = kernel.value_additive(state.arrays)
+    kernel.value_refresh(state.arrays, theta)
+    fresh = kernel.value_additive(state.arrays)
+    return abs(kept - fresh) / max(1.0, abs(fresh))
+
+
 def check_incremental_value(state: State) -> None:
     """After a refresh here, every legal move, null move and unmake keeps the value exact."""
     kernel = state._kernel
@@ -263,6 +274,8 @@ def check_incremental_value(state: State) -> None:
         state.push_unchecked(move)
         gap = incremental_value_gap(state, theta)
         assert gap < 1e-9, f"incremental value off by {gap:.3g} after move {move}"
+        gap = additive_value_gap(state, theta)
+        assert gap < 1e-9, f"value_additive kept by move {move} is off by {gap:.3g}"
         if null and state.status() == ONGOING:
             kernel.make_null(state.arrays)
             assert incremental_value_gap(state, theta) < 1e-9, "incremental value off (null)"

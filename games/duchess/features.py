@@ -263,12 +263,19 @@ def value_refresh(st, theta):
 
 
 @kernel
+def value_additive(st):
+    """Material and piece squares for the team to move, from the accumulator."""
+    pos = st[0]
+    additive = st[2][pos[PLY]]
+    return additive if (pos[SEAT] & 1) == 0 else -additive
+
+
+@kernel
 def value_incremental(st, theta, idx, val):
     """θ·φ for the team to move: the accumulated additive part plus the mating terms."""
     pos = st[0]
     us = pos[SEAT] & 1
-    additive = st[2][pos[PLY]]
-    value = additive if us == 0 else -additive
+    value = value_additive(st)
     for k in range(MATE, PSQ):
         val[k] = 0.0
     _mating_terms(pos, pos[CFG], pos[PLAYERS], us, val, idx)

@@ -19,6 +19,7 @@ from gamecore.jit import kernel
 from games.duchess.features import (
     COUNT,
     features,
+    value_additive,
     value_incremental,
     value_is_incremental,
     value_refresh,
@@ -57,6 +58,7 @@ __all__ = [
     "team_to_move",
     "unmake_move",
     "unmake_null",
+    "value_additive",
     "value_incremental",
     "value_is_incremental",
     "value_refresh",
