@@ -45,11 +45,16 @@ def chess_game():
 
 
 @pytest.mark.parametrize(
-    ("name", "own"), [("chess", {}), ("checkers", {}), ("duchess", {"quiescence_plies": 6})]
+    ("name", "own"),
+    [
+        ("chess", {}),
+        ("checkers", {}),
+        ("duchess", {"quiescence_plies": 6, "lazy_margin": 200.0}),
+    ],
 )
 def test_each_game_ships_its_tournament_settings_as_default(name, own):
     """The tournament settings, with what the game sets itself (Duchess: quiescence at
-    most one round of the six seats)."""
+    most one round of the six seats, lazy evaluation)."""
     game = gamecore.get_game(name)
     assert "default" in search_params.named(game)
     assert search_params.resolve(game, None) == SearchParams.tournament()._replace(**own)
