@@ -250,7 +250,7 @@ def incremental_value_gap(state: State, theta: np.ndarray) -> float:
 
 def additive_value_gap(state: State, theta: np.ndarray) -> float:
     """|``value_additive`` as the moves since the last refresh left it − the same after a
-    refresh here| (the accumulator restored afterwards by a refresh at the same position)."""
+    refresh here|. The refresh leaves the accumulator as a correct kernel already had it."""
     kernel = state._kernel
     kept = kernel.value_additive(state.arrays)
     kernel.value_refresh(state.arrays, theta)
