@@ -204,6 +204,6 @@ def test_lazy_evaluation_is_exact_when_the_margin_bounds_the_rest(players) -> No
         for margin in (0.0, 1.0):
             params = SearchParams.tournament()._replace(lazy_margin=margin)
             info = Searcher(game, theta, params).search(state, Limits(depth=4))
-            found.append((info.best_move, info.score.value, info.nodes))
-        assert found[0][:2] == found[1][:2]
+            found.append((info.best_move, info.score.value))
+        assert found[0] == found[1]
         compared += 1

@@ -105,6 +105,13 @@ def outcome_target(won: bool | None, plies_to_end: int, discount: float = 1.0) -
     return value if won else -value
 
 
+TARGET_BIASES = {
+    "contempt": "a contempt would shift the draws the learner learns from",
+    "lazy_margin": "lazy bounds would stand in for the values the learner learns from",
+}
+"""Search settings training refuses unless 0, and why: the learner's targets are its
+searches' values, which these would move."""
+
 SQUASH_SHARE = 0.1
 """How far a network's squash moves towards each game's range of top-level values."""
 
@@ -179,16 +186,12 @@ class Learner(ABC):
         self.scale = loss_scale(loss)
         """The compiled learners' ``scale``: the logistic scale, or 0 for value units."""
         search = params if params is not None else training(game)
-        if search.contempt != 0.0:  # the targets are the searches' values, draws included
-            raise BadOption(
-                f"--search-params: training needs contempt 0, not {search.contempt:g} (a "
-                "contempt would shift the draws the learner learns from)"
-            )
-        if search.lazy_margin != 0.0:  # the targets must be values, not lazy bounds
-            raise BadOption(
-                f"--search-params: training needs lazy_margin 0, not {search.lazy_margin:g} "
-                "(lazy bounds would stand in for the values the learner learns from)"
-            )
+        for field, why in TARGET_BIASES.items():
+            if getattr(search, field) != 0.0:
+                raise BadOption(
+                    f"--search-params: training needs {field} 0, not "
+                    f"{getattr(search, field):g} ({why})"
+                )
         self.searcher = Searcher(
             game, theta, search, tt_megabytes=tt_megabytes, evaluation=evaluation
         )
