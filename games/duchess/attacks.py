@@ -18,7 +18,10 @@ from games.duchess.layout import (
     KNIGHT_TO,
     KSTEP,
     LEAPS,
+    OCC,
+    OCC_WORDS,
     PAWN,
+    PLAYERS,
     RAY_BISHOP,
     RAY_ROOK,
     ROOK_LEN,
@@ -26,6 +29,7 @@ from games.duchess.layout import (
     STEPS,
 )
 from games.duchess.mesh import N_CELLS
+from games.duchess.occupancy import first_cell
 
 
 @kernel
@@ -93,24 +97,25 @@ def attack_counts(pos, cfg, counts):
     """
     for i in range(2 * N_CELLS):
         counts[i] = 0
-    for s in range(N_CELLS):
-        p = pos[s]
-        if p <= 0:
-            continue
-        t = p & 15
-        base = ((p >> 4) & 1) * N_CELLS
-        if t == PAWN:
-            _mark_steps(counts, base, DIAG[cfg, s])
-            continue
-        if STEPS[t]:
-            _mark_steps(counts, base, KSTEP[cfg, s])
-            continue
-        if LEAPS[t]:
-            _mark_steps(counts, base, KNIGHT_TO[cfg, s])
-        if RAY_ROOK[t]:
-            _mark_lines(pos, counts, base, ROOK_RAYS[cfg, s], ROOK_LEN)
-        if RAY_BISHOP[t]:
-            _mark_lines(pos, counts, base, BISHOP_RAYS[cfg, s], BISHOP_LEN)
+    for seat in range(pos[PLAYERS]):
+        base = (seat & 1) * N_CELLS
+        for w in range(OCC_WORDS):
+            word = pos[OCC + OCC_WORDS * seat + w]
+            while word != 0:
+                s = first_cell(word, w)
+                word &= word - 1
+                t = pos[s] & 15
+                if t == PAWN:
+                    _mark_steps(counts, base, DIAG[cfg, s])
+                elif STEPS[t]:
+                    _mark_steps(counts, base, KSTEP[cfg, s])
+                else:
+                    if LEAPS[t]:
+                        _mark_steps(counts, base, KNIGHT_TO[cfg, s])
+                    if RAY_ROOK[t]:
+                        _mark_lines(pos, counts, base, ROOK_RAYS[cfg, s], ROOK_LEN)
+                    if RAY_BISHOP[t]:
+                        _mark_lines(pos, counts, base, BISHOP_RAYS[cfg, s], BISHOP_LEN)
 
 
 @kernel

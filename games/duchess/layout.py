@@ -21,11 +21,16 @@ State: a tuple ``(pos, hist)``::
           pos[GAME_PLY]            plies played in the game (for the move limit)
           pos[LIMIT]               the move limit in plies (0: none)
           pos[PLY]                 moves made since loading (depth of the undo stack)
+          pos[OCC + 3 * seat + w]  the seat's pieces as bits: cell c is bit c % 53 of word
+                                   c // 53 (53-bit words stay clear of the sign bit), so the
+                                   generator visits a player's pieces, not all 157 cells
     hist  uint64[capacity, HIST_WIDTH]   one row per ply p
           hist[p, U_CAPTURED]      the piece code taken by the move made at ply p (0: none)
           hist[p, U_QUIET]         pos[QUIET] before that move
           hist[p, U_PASSES]        pos[PASSES] before that move
           hist[p, HASH]            Zobrist hash of the position at ply p
+          hist[p, CHECKED]         whether the player to move at ply p is in check:
+                                   CHECK_UNKNOWN until first asked (moves write it)
 
 Move encoding (a positive int64; 0 means "no move")::
 
@@ -63,10 +68,18 @@ PASSES = SEAT + 4
 GAME_PLY = SEAT + 5
 LIMIT = SEAT + 6
 PLY = SEAT + 7
-POS_SIZE = PLY + 1
+OCC = SEAT + 8
+OCC_BITS = 53
+OCC_WORDS = 3
+assert OCC_BITS * OCC_WORDS >= N_CELLS
+POS_SIZE = OCC + OCC_WORDS * CHAIRS
 
-U_CAPTURED, U_QUIET, U_PASSES, HASH = range(4)
-HIST_WIDTH = 4
+U_CAPTURED, U_QUIET, U_PASSES, HASH, CHECKED = range(5)
+HIST_WIDTH = 5
+CHECK_UNKNOWN, NOT_IN_CHECK, IN_CHECK = (np.uint64(v) for v in range(3))
+"""Values of ``hist[p, CHECKED]``. The search asks whether a node's player is in check up to
+five times (the move that led there, the leaf test, the generator, the node, quiescence),
+and each answer is an attack scan: the first one is kept."""
 
 TO_SHIFT = 8
 PROMO_SHIFT = 16

@@ -1,5 +1,6 @@
 """Duchess make/unmake: in place, with an undo row per ply, the incremental Zobrist hash
-(board, lost-piece boxes, seat to move) and the value accumulator
+(board, lost-piece boxes, seat to move), each seat's piece bits (``occupancy``) and the
+value accumulator
 (see ``features.value_refresh``). A pass hands the turn on and counts towards the
 pass-round draw; the null move is a pass that does not count.
 """
@@ -12,6 +13,8 @@ from gamecore.jit import kernel
 from games.duchess import rules_table as R
 from games.duchess.layout import (
     BOX,
+    CHECK_UNKNOWN,
+    CHECKED,
     GAME_PLY,
     HASH,
     KING,
@@ -34,6 +37,7 @@ from games.duchess.layout import (
     Z_PIECE,
     Z_SEAT,
 )
+from games.duchess.occupancy import occupy, vacate
 
 PROMO_FROM_BOX = R.PROMOTION_TAKES_FROM_BOX
 
@@ -54,6 +58,7 @@ def _pass(pos, hist, acc, count_pass):
     pos[GAME_PLY] += 1
     pos[PLY] = ply + 1
     hist[ply + 1, HASH] = hist[ply, HASH] ^ Z_SEAT[seat] ^ Z_SEAT[nxt]
+    hist[ply + 1, CHECKED] = CHECK_UNKNOWN
 
 
 @kernel
@@ -91,6 +96,7 @@ def make_move(st, move):
         vs = taken >> 4
         vt = taken & 15
         h ^= Z_PIECE[vs, vt, to]
+        vacate(pos, vs, to)
         lost = table[vs, vt, to]
         gained += lost if (vs & 1) != (seat & 1) else -lost
         k = BOX + 16 * vs + vt
@@ -107,6 +113,8 @@ def make_move(st, move):
             pos[k] -= 1
     pos[frm] = 0
     pos[to] = 16 * seat + nt
+    vacate(pos, seat, frm)
+    occupy(pos, seat, to)
     h ^= Z_PIECE[seat, nt, to]
     gained += table[seat, nt, to]
     acc[ply + 1] = acc[ply] + (gained if (seat & 1) == 0 else -gained)
@@ -124,6 +132,7 @@ def make_move(st, move):
     pos[GAME_PLY] += 1
     pos[PLY] = ply + 1
     hist[ply + 1, HASH] = h ^ Z_SEAT[seat] ^ Z_SEAT[nxt]
+    hist[ply + 1, CHECKED] = CHECK_UNKNOWN
 
 
 @kernel
@@ -149,6 +158,8 @@ def unmake_move(st, move):
     taken = np.int64(hist[ply, U_CAPTURED])
     pos[frm] = 16 * seat + t
     pos[to] = taken
+    vacate(pos, seat, to)
+    occupy(pos, seat, frm)
     if t == KING:
         pos[KING_AT + seat] = frm
     elif t == WIZARD:
@@ -157,6 +168,7 @@ def unmake_move(st, move):
         vs = taken >> 4
         vt = taken & 15
         pos[BOX + 16 * vs + vt] -= 1
+        occupy(pos, vs, to)
         if vt == WIZARD:
             pos[WIZ_AT + vs] = to
     pos[QUIET] = np.int64(hist[ply, U_QUIET])

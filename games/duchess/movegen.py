@@ -32,6 +32,8 @@ from games.duchess.layout import (
     KNIGHT_TO,
     KSTEP,
     LEAPS,
+    OCC,
+    OCC_WORDS,
     ONLINE,
     ORTH,
     PASS,
@@ -49,7 +51,9 @@ from games.duchess.layout import (
     WIZ_AT,
     WIZARD,
 )
-from games.duchess.mesh import N_CELLS, VORTEX
+from games.duchess.mesh import VORTEX
+from games.duchess.occupancy import first_cell
+from games.duchess.rules import mover_in_check
 
 KINGS_MAY_TELEPORT = R.KINGS_MAY_TELEPORT
 
@@ -175,99 +179,99 @@ def _slide(g, n, start, s, t, enemy, rays, length):
 
 
 @kernel
-def _gen(pos, out, seat, mode):
+def _gen(pos, out, seat, mode, in_check):
     """The legal moves of ``seat`` (not a pass) by ``mode``: ALL, NOISY or EXISTS."""
     cfg = pos[CFG]
     players = pos[PLAYERS]
     team = seat & 1
     enemy = team ^ 1
     kc = pos[KING_AT + seat]
-    in_check = attacked(pos, cfg, kc, enemy)
     has_wizards = False
     for q in range(team, players, 2):
         if pos[WIZ_AT + q] >= 0:
             has_wizards = True
     g = Mover(pos, out, mode, cfg, seat, kc, in_check)
     n = np.int64(0)
-    for s in range(N_CELLS):
-        p = pos[s]
-        if p <= 0 or (p >> 4) != seat:
-            continue
-        t = p & 15
-        start = n
-        if t == PAWN:
-            for i in range(ORTH.shape[2]):
-                to = ORTH[cfg, s, i]
-                if to < 0:
-                    break
-                if pos[to] == 0 and (mode != NOISY or to == VORTEX):  # noisy: promotions only
-                    n = _add(g, n, start, s, to, t, False)
-                    if mode == EXISTS and n > 0:
-                        return n
-            for i in range(DIAG.shape[2]):
-                to = DIAG[cfg, s, i]
-                if to < 0:
-                    break
-                if pos[to] != 0 and _target(pos, to, enemy):
-                    n = _add(g, n, start, s, to, t, False)
-                    if mode == EXISTS and n > 0:
-                        return n
-        elif t in (KING, WIZARD):
-            for i in range(KSTEP.shape[2]):
-                to = KSTEP[cfg, s, i]
-                if to < 0:
-                    break
-                if mode == NOISY and pos[to] == 0:
-                    continue  # a step onto an empty cell takes nothing
-                if _target(pos, to, enemy):
-                    n = _add(g, n, start, s, to, t, False)
-                    if mode == EXISTS and n > 0:
-                        return n
-        else:
-            if LEAPS[t]:
-                for i in range(KNIGHT_TO.shape[2]):
-                    to = KNIGHT_TO[cfg, s, i]
+    for word in range(OCC_WORDS):
+        pieces = pos[OCC + OCC_WORDS * seat + word]
+        while pieces != 0:
+            s = first_cell(pieces, word)
+            pieces &= pieces - 1
+            t = pos[s] & 15
+            start = n
+            if t == PAWN:
+                for i in range(ORTH.shape[2]):
+                    to = ORTH[cfg, s, i]
+                    if to < 0:
+                        break
+                    if pos[to] == 0 and (mode != NOISY or to == VORTEX):  # noisy: promotions only
+                        n = _add(g, n, start, s, to, t, False)
+                        if mode == EXISTS and n > 0:
+                            return n
+                for i in range(DIAG.shape[2]):
+                    to = DIAG[cfg, s, i]
+                    if to < 0:
+                        break
+                    if pos[to] != 0 and _target(pos, to, enemy):
+                        n = _add(g, n, start, s, to, t, False)
+                        if mode == EXISTS and n > 0:
+                            return n
+            elif t in (KING, WIZARD):
+                for i in range(KSTEP.shape[2]):
+                    to = KSTEP[cfg, s, i]
                     if to < 0:
                         break
                     if mode == NOISY and pos[to] == 0:
-                        continue
+                        continue  # a step onto an empty cell takes nothing
                     if _target(pos, to, enemy):
                         n = _add(g, n, start, s, to, t, False)
                         if mode == EXISTS and n > 0:
                             return n
-            if RAY_ROOK[t]:
-                n = _slide(g, n, start, s, t, enemy, ROOK_RAYS, ROOK_LEN)
-                if mode == EXISTS and n > 0:
-                    return n
-            if RAY_BISHOP[t]:
-                n = _slide(g, n, start, s, t, enemy, BISHOP_RAYS, BISHOP_LEN)
-                if mode == EXISTS and n > 0:
-                    return n
-        if not has_wizards or (t == KING and not KINGS_MAY_TELEPORT):
-            continue
-        if mode == NOISY and t != PAWN:
-            continue
-        # Teleports: next to a team Wizard (not itself) -> any empty cell next to one. A Wizard
-        # may also teleport next to a partner's Wizard from anywhere.
-        enabled = False
-        for q in range(team, players, 2):
-            w = pos[WIZ_AT + q]
-            if w >= 0 and w != s and ADJ[cfg, w, s]:
-                enabled = True
-        for q in range(team, players, 2):
-            w = pos[WIZ_AT + q]
-            if w < 0 or w == s:
-                continue
-            if not enabled and not (t == WIZARD and q != seat):
-                continue
-            for i in range(KSTEP.shape[2]):
-                to = KSTEP[cfg, w, i]
-                if to < 0:
-                    break
-                if pos[to] == 0:
-                    n = _add(g, n, start, s, to, t, True)
+            else:
+                if LEAPS[t]:
+                    for i in range(KNIGHT_TO.shape[2]):
+                        to = KNIGHT_TO[cfg, s, i]
+                        if to < 0:
+                            break
+                        if mode == NOISY and pos[to] == 0:
+                            continue
+                        if _target(pos, to, enemy):
+                            n = _add(g, n, start, s, to, t, False)
+                            if mode == EXISTS and n > 0:
+                                return n
+                if RAY_ROOK[t]:
+                    n = _slide(g, n, start, s, t, enemy, ROOK_RAYS, ROOK_LEN)
                     if mode == EXISTS and n > 0:
                         return n
+                if RAY_BISHOP[t]:
+                    n = _slide(g, n, start, s, t, enemy, BISHOP_RAYS, BISHOP_LEN)
+                    if mode == EXISTS and n > 0:
+                        return n
+            if not has_wizards or (t == KING and not KINGS_MAY_TELEPORT):
+                continue
+            if mode == NOISY and t != PAWN:
+                continue
+            # Teleports: next to a team Wizard (not itself) -> any empty cell next to one. A Wizard
+            # may also teleport next to a partner's Wizard from anywhere.
+            enabled = False
+            for q in range(team, players, 2):
+                w = pos[WIZ_AT + q]
+                if w >= 0 and w != s and ADJ[cfg, w, s]:
+                    enabled = True
+            for q in range(team, players, 2):
+                w = pos[WIZ_AT + q]
+                if w < 0 or w == s:
+                    continue
+                if not enabled and not (t == WIZARD and q != seat):
+                    continue
+                for i in range(KSTEP.shape[2]):
+                    to = KSTEP[cfg, w, i]
+                    if to < 0:
+                        break
+                    if pos[to] == 0:
+                        n = _add(g, n, start, s, to, t, True)
+                        if mode == EXISTS and n > 0:
+                            return n
     return n
 
 
@@ -277,7 +281,7 @@ def checkmated(pos, out, seat):
     cfg = pos[CFG]
     if not attacked(pos, cfg, pos[KING_AT + seat], (seat & 1) ^ 1):
         return False
-    return _gen(pos, out, seat, EXISTS) == 0
+    return _gen(pos, out, seat, EXISTS, True) == 0
 
 
 @kernel
@@ -287,15 +291,14 @@ def has_legal_move(pos, seat, scratch):
     EXISTS mode writes no move, so any int64 array lends an empty view as the
     buffer (a write would fail loudly on its zero length, not corrupt ``scratch``).
     """
-    return _gen(pos, scratch[:0], seat, EXISTS) > 0
+    in_check = attacked(pos, pos[CFG], pos[KING_AT + seat], (seat & 1) ^ 1)
+    return _gen(pos, scratch[:0], seat, EXISTS, in_check) > 0
 
 
 @kernel
 def _team_mated(pos, out, seat):
-    """Whether ``seat`` (known to have no legal move) and every partner are checkmated."""
-    cfg = pos[CFG]
-    if not attacked(pos, cfg, pos[KING_AT + seat], (seat & 1) ^ 1):
-        return False
+    """Whether the partners of ``seat`` (in check, known to have no legal move) are all
+    checkmated too."""
     for q in range(seat & 1, pos[PLAYERS], 2):
         if q != seat and not checkmated(pos, out, q):
             return False
@@ -307,10 +310,11 @@ def gen_moves(st, out):
     """Every legal move; a lone pass when there is none; nothing when the mover's team has lost."""
     pos = st[0]
     seat = pos[SEAT]
-    n = _gen(pos, out, seat, ALL)
+    in_check = mover_in_check(st)
+    n = _gen(pos, out, seat, ALL, in_check)
     if n > 0:
         return n
-    if _team_mated(pos, out, seat):
+    if in_check and _team_mated(pos, out, seat):
         return np.int64(0)
     out[0] = PASS
     return np.int64(1)
@@ -327,4 +331,4 @@ def gen_noisy(st, out):
     static exchange test.
     """
     pos = st[0]
-    return _gen(pos, out, pos[SEAT], NOISY)
+    return _gen(pos, out, pos[SEAT], NOISY, mover_in_check(st))

@@ -31,6 +31,8 @@ from games.duchess import rules_table as R
 from games.duchess.layout import (
     BOX,
     CFG,
+    CHECK_UNKNOWN,
+    CHECKED,
     GAME_PLY,
     HASH,
     INITIAL_COUNT,
@@ -38,6 +40,8 @@ from games.duchess.layout import (
     KING_AT,
     LETTER,
     LIMIT,
+    OCC,
+    OCC_WORDS,
     PASS,
     PASSES,
     PLAYERS,
@@ -56,6 +60,7 @@ from games.duchess.layout import (
     move_to,
 )
 from games.duchess.mesh import CHAIRS, N_CELLS, PER_CHAIR, VORTEX
+from games.duchess.occupancy import occupancy_words
 
 FLAPS = "ABCDEF"
 FILES = "abcde"
@@ -224,6 +229,9 @@ def load_position(arrays: tuple, text: str, players: int, move_limit: int) -> No
                     f"{names[seat]} has {held} {LETTER[t]} on the board and lost; "
                     f"a player has {INITIAL_COUNT[t]}",
                 )
+    for seat in range(players):
+        for w, word in enumerate(occupancy_words(pos, seat)):
+            pos[OCC + OCC_WORDS * seat + w] = word
     pos[SEAT] = names.index(turn)
     pos[PLAYERS] = players
     pos[CFG] = cfg
@@ -232,6 +240,7 @@ def load_position(arrays: tuple, text: str, players: int, move_limit: int) -> No
     pos[GAME_PLY] = moves
     pos[LIMIT] = move_limit
     hist[0, HASH] = python_hash(arrays)
+    hist[0, CHECKED] = CHECK_UNKNOWN
 
 
 def python_hash(arrays: tuple) -> int:

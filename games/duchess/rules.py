@@ -17,10 +17,14 @@ from games.duchess.attacks import attacked
 from games.duchess.layout import (
     BOX,
     CFG,
+    CHECK_UNKNOWN,
+    CHECKED,
     GAME_PLY,
     HASH,
+    IN_CHECK,
     KING_AT,
     LIMIT,
+    NOT_IN_CHECK,
     PASSES,
     PLAYERS,
     PLY,
@@ -43,7 +47,24 @@ def king_attacked(st, player):
     pos = st[0]
     if player < 0 or player >= pos[PLAYERS]:
         return False
+    if player == pos[SEAT]:
+        return mover_in_check(st)
     return attacked(pos, pos[CFG], pos[KING_AT + player], (player & 1) ^ 1)
+
+
+@kernel
+def mover_in_check(st):
+    """Whether the player to move is in check: scanned once per position, then read from
+    ``hist[ply, CHECKED]`` (see ``layout.CHECKED``)."""
+    pos, hist = st[0], st[1]
+    ply = pos[PLY]
+    known = hist[ply, CHECKED]
+    if known != CHECK_UNKNOWN:
+        return known == IN_CHECK
+    seat = pos[SEAT]
+    checked = attacked(pos, pos[CFG], pos[KING_AT + seat], (seat & 1) ^ 1)
+    hist[ply, CHECKED] = IN_CHECK if checked else NOT_IN_CHECK
+    return checked
 
 
 @kernel

@@ -5,11 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from gamecore.jit import kernel
-from games.duchess.attacks import attacked
 from games.duchess.layout import (
-    CFG,
     KING,
-    KING_AT,
+    OCC,
+    OCC_WORDS,
     PASS,
     PAWN,
     PROMO_SHIFT,
@@ -18,7 +17,8 @@ from games.duchess.layout import (
     VALUE,
 )
 from games.duchess.makemove import _pass, _unpass
-from games.duchess.mesh import N_CELLS
+from games.duchess.occupancy import first_cell
+from games.duchess.rules import mover_in_check
 
 NULL_MIN_PIECES = 3
 """null_move_ok wants this many pieces besides King and pawns for the mover: with fewer,
@@ -56,13 +56,16 @@ def null_move_ok(st):
     """Only when not in check and with NULL_MIN_PIECES pieces (see there)."""
     pos = st[0]
     seat = pos[SEAT]
-    if attacked(pos, pos[CFG], pos[KING_AT + seat], (seat & 1) ^ 1):
+    if mover_in_check(st):
         return False
     pieces = 0
-    for c in range(N_CELLS):
-        p = pos[c]
-        if p > 0 and (p >> 4) == seat and (p & 15) != KING and (p & 15) != PAWN:
-            pieces += 1
+    for w in range(OCC_WORDS):
+        word = pos[OCC + OCC_WORDS * seat + w]
+        while word != 0:
+            t = pos[first_cell(word, w)] & 15
+            word &= word - 1
+            if t != KING and t != PAWN:
+                pieces += 1
     return pieces >= NULL_MIN_PIECES
 
 
