@@ -126,12 +126,15 @@ def _tables() -> dict[str, np.ndarray]:
         "BISHOP": np.stack([ray_table(m, "bishop_rays", 6, bishop_len) for m in meshes]),
         "PRESENT": np.array([m.present for m in meshes], dtype=np.bool_),
     }
-    online = np.zeros((len(CONFIGS), N_CELLS, N_CELLS), dtype=np.bool_)
+    line_of = np.full((len(CONFIGS), N_CELLS, N_CELLS), -1, dtype=np.int8)
     for k, m in enumerate(meshes):
         for c in range(N_CELLS):
-            for line in (*m.rook_rays[c], *m.bishop_rays[c]):
-                online[k, c, list(line)] = True
-    out["ONLINE"] = online
+            lines = [*m.rook_rays[c], *([] for _ in range(6 - len(m.rook_rays[c])))]
+            lines += m.bishop_rays[c]
+            for r, line in enumerate(lines):
+                assert (line_of[k, c, list(line)] < 0).all(), "a cell on two lines from one cell"
+                line_of[k, c, list(line)] = r
+    out["LINE_OF"] = line_of
     adj = np.zeros((len(CONFIGS), N_CELLS, N_CELLS), dtype=np.bool_)
     for k, m in enumerate(meshes):
         for c in range(N_CELLS):
@@ -151,8 +154,10 @@ ROOK_RAYS = _T["ROOK"]
 BISHOP_RAYS = _T["BISHOP"]
 PRESENT = _T["PRESENT"]
 """PRESENT[cfg, c]: the cell exists with that many players (folded flaps do not)."""
-ONLINE = _T["ONLINE"]
-"""ONLINE[cfg, k, c]: c lies on a rook or bishop line from k (only such a piece can be pinned)."""
+LINE_OF = _T["LINE_OF"]
+"""LINE_OF[cfg, k, c]: the line from k that passes c, -1 for none: rook line r is r, bishop
+line r is ``BISHOP_LINE + r``. Only a piece on such a line can be pinned to a King on k."""
+BISHOP_LINE = 6
 ADJ = _T["ADJ"]
 """ADJ[cfg, a, b]: b is a king step from a ("next to", for teleports)."""
 ROOK_LEN = ROOK_RAYS.shape[3]

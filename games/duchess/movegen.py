@@ -7,8 +7,11 @@ player is checkmated has no move at all (see :mod:`games.duchess.kernel`).
 
 Legality is "the mover's own King is not attacked afterwards". A piece that is
 not the King, moved while its King is not in check, can only expose the King
-along a rook or bishop line through its start cell (``layout.ONLINE``); every
-other move is tried on the board and tested.
+along the rook or bishop line from the King through its start cell
+(``layout.LINE_OF``), and only if it is pinned there: generating all moves,
+such a piece is looked at once along that line; King moves, moves out of
+check and the captures of a pinnable piece in quiescence are tried on the
+board and tested.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from games.duchess.attacks import attacked
 from games.duchess.layout import (
     ADJ,
     BISHOP_LEN,
+    BISHOP_LINE,
     BISHOP_RAYS,
     BOX,
     CFG,
@@ -32,9 +36,9 @@ from games.duchess.layout import (
     KNIGHT_TO,
     KSTEP,
     LEAPS,
+    LINE_OF,
     OCC,
     OCC_WORDS,
-    ONLINE,
     ORTH,
     PASS,
     PAWN,
@@ -76,9 +80,10 @@ class Mover(NamedTuple):
 
 
 @kernel
-def _legal(pos, cfg, seat, frm, to, kc, in_check, king_move):
-    """Whether moving the piece ``frm`` -> ``to`` leaves the mover's King unattacked."""
-    if not in_check and not king_move and not ONLINE[cfg, kc, frm]:
+def _legal(pos, cfg, seat, frm, to, kc, test, king_move):
+    """Whether moving the piece ``frm`` -> ``to`` leaves the mover's King unattacked; only
+    tried on the board when ``test`` (see ``_needs_test``), else legal."""
+    if not test:
         return True
     moved = pos[frm]
     taken = pos[to]
@@ -89,6 +94,42 @@ def _legal(pos, cfg, seat, frm, to, kc, in_check, king_move):
     pos[frm] = moved
     pos[to] = taken
     return not bad
+
+
+@kernel
+def _needs_test(pos, cfg, kc, s, t, enemy, in_check, mode):
+    """Whether the moves of the piece of type ``t`` on ``s`` must each be tried on the board:
+    out of check, King moves, and a piece that may be pinned. Generating all moves, a piece
+    on a line from its King is looked at once (pinned or not); for the few captures of
+    quiescence each is tried instead."""
+    if in_check or t == KING:
+        return True
+    line = LINE_OF[cfg, kc, s]
+    if line < 0:
+        return False
+    if mode == NOISY:
+        return True
+    if line < BISHOP_LINE:
+        return _pinned(pos, ROOK_RAYS[cfg, kc, line], s, enemy, RAY_ROOK)
+    return _pinned(pos, BISHOP_RAYS[cfg, kc, line - BISHOP_LINE], s, enemy, RAY_BISHOP)
+
+
+@kernel
+def _pinned(pos, ray, s, enemy, slides):
+    """Whether the piece on ``s``, on the King's ``ray``, shields it from an ``enemy`` piece
+    that ``slides`` along it: nothing between King and ``s``, then that piece first."""
+    behind = False
+    for i in range(ray.shape[0]):
+        d = ray[i]
+        if d < 0:
+            return False
+        if d == s:
+            behind = True
+            continue
+        p = pos[d]
+        if p != 0:
+            return behind and ((p >> 4) & 1) == enemy and slides[p & 15]
+    return False
 
 
 @kernel
@@ -105,10 +146,11 @@ def _put(out, n, start, move, dedupe):
 
 
 @kernel
-def _add(g, n, start, frm, to, t, dedupe):
+def _add(g, n, start, frm, to, t, dedupe, test):
     """Add the move(s) of the piece of type ``t`` from ``frm`` to ``to`` if legal.
 
-    ``g`` is the generator call's :class:`Mover`. A pawn arriving on the vortex gives one
+    ``g`` is the generator call's :class:`Mover`; ``test``: whether the move must be tried
+    on the board for legality (``_needs_test``). A pawn arriving on the vortex gives one
     move per lost promotable type (or a plain move when there is none). In EXISTS mode
     nothing is written: returns 1 when legal.
     """
@@ -126,7 +168,7 @@ def _add(g, n, start, frm, to, t, dedupe):
         victim = pos[to]
         if VALUE[victim & 15] < VALUE[t] and attacked(pos, cfg, to, (victim >> 4) & 1):
             return n  # a capture that obviously loses material: not worth a quiescence node
-    if not _legal(pos, cfg, seat, frm, to, g.king_cell, g.in_check, t == KING):
+    if not _legal(pos, cfg, seat, frm, to, g.king_cell, test, t == KING):
         return n
     if mode == EXISTS:
         return n + 1
@@ -148,7 +190,7 @@ def _target(pos, to, enemy):
 
 
 @kernel
-def _slide(g, n, start, s, t, enemy, rays, length):
+def _slide(g, n, start, s, t, enemy, rays, length, test):
     """Add the moves of the slider of type ``t`` on ``s`` along ``rays`` (rook or bishop
     lines of at most ``length`` cells); in EXISTS mode stop at the first legal one."""
     pos, cfg = g.pos, g.cfg
@@ -162,7 +204,7 @@ def _slide(g, n, start, s, t, enemy, rays, length):
                     break
                 if pos[to] != 0:
                     if _target(pos, to, enemy):
-                        n = _add(g, n, start, s, to, t, False)
+                        n = _add(g, n, start, s, to, t, False, test)
                     break
             continue
         for i in range(length):
@@ -170,7 +212,7 @@ def _slide(g, n, start, s, t, enemy, rays, length):
             if to < 0:
                 break
             if _target(pos, to, enemy):
-                n = _add(g, n, start, s, to, t, False)
+                n = _add(g, n, start, s, to, t, False, test)
                 if g.mode == EXISTS and n > 0:
                     return n
             if pos[to] != 0:
@@ -199,13 +241,14 @@ def _gen(pos, out, seat, mode, in_check):
             pieces &= pieces - 1
             t = pos[s] & 15
             start = n
+            test = _needs_test(pos, cfg, kc, s, t, enemy, in_check, mode)
             if t == PAWN:
                 for i in range(ORTH.shape[2]):
                     to = ORTH[cfg, s, i]
                     if to < 0:
                         break
                     if pos[to] == 0 and (mode != NOISY or to == VORTEX):  # noisy: promotions only
-                        n = _add(g, n, start, s, to, t, False)
+                        n = _add(g, n, start, s, to, t, False, test)
                         if mode == EXISTS and n > 0:
                             return n
                 for i in range(DIAG.shape[2]):
@@ -213,7 +256,7 @@ def _gen(pos, out, seat, mode, in_check):
                     if to < 0:
                         break
                     if pos[to] != 0 and _target(pos, to, enemy):
-                        n = _add(g, n, start, s, to, t, False)
+                        n = _add(g, n, start, s, to, t, False, test)
                         if mode == EXISTS and n > 0:
                             return n
             elif t in (KING, WIZARD):
@@ -224,7 +267,7 @@ def _gen(pos, out, seat, mode, in_check):
                     if mode == NOISY and pos[to] == 0:
                         continue  # a step onto an empty cell takes nothing
                     if _target(pos, to, enemy):
-                        n = _add(g, n, start, s, to, t, False)
+                        n = _add(g, n, start, s, to, t, False, test)
                         if mode == EXISTS and n > 0:
                             return n
             else:
@@ -236,15 +279,15 @@ def _gen(pos, out, seat, mode, in_check):
                         if mode == NOISY and pos[to] == 0:
                             continue
                         if _target(pos, to, enemy):
-                            n = _add(g, n, start, s, to, t, False)
+                            n = _add(g, n, start, s, to, t, False, test)
                             if mode == EXISTS and n > 0:
                                 return n
                 if RAY_ROOK[t]:
-                    n = _slide(g, n, start, s, t, enemy, ROOK_RAYS, ROOK_LEN)
+                    n = _slide(g, n, start, s, t, enemy, ROOK_RAYS, ROOK_LEN, test)
                     if mode == EXISTS and n > 0:
                         return n
                 if RAY_BISHOP[t]:
-                    n = _slide(g, n, start, s, t, enemy, BISHOP_RAYS, BISHOP_LEN)
+                    n = _slide(g, n, start, s, t, enemy, BISHOP_RAYS, BISHOP_LEN, test)
                     if mode == EXISTS and n > 0:
                         return n
             if not has_wizards or (t == KING and not KINGS_MAY_TELEPORT):
@@ -269,7 +312,7 @@ def _gen(pos, out, seat, mode, in_check):
                     if to < 0:
                         break
                     if pos[to] == 0:
-                        n = _add(g, n, start, s, to, t, True)
+                        n = _add(g, n, start, s, to, t, True, test)
                         if mode == EXISTS and n > 0:
                             return n
     return n
