@@ -1,7 +1,7 @@
 """The Duchess kernel: exactly the names of :mod:`gamecore.kernel_api`, bound by the algorithms.
 
 Only a façade: the rules live in movegen (legal moves, the pass, ``gen_moves``
-itself), makemove (make/unmake, the incremental hash and value), rules (results,
+itself), makemove (make/unmake, the incremental hash, value and piece bits), rules (results,
 the hash from scratch, checks), features (the ``duchess-rs`` features and their
 incremental value) and search_support (move ordering, the null move). Arrays and
 move encoding: :mod:`games.duchess.layout`; rule choices: :mod:`games.duchess.rules_table`.

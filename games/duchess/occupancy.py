@@ -28,7 +28,7 @@ def vacate(pos, seat, cell):
     pos[OCC + OCC_WORDS * seat + cell // OCC_BITS] &= ~(np.int64(1) << (cell % OCC_BITS))
 
 
-def lowest_bit(word):
+def lowest_bit(word: int) -> int:
     """The index of the lowest set bit of a non-zero ``word`` (plain Python; compiled code
     uses the processor's instruction, below)."""
     word = int(word)
@@ -37,6 +37,7 @@ def lowest_bit(word):
 
 @overload(lowest_bit)
 def _lowest_bit_compiled(word):
+    """``lowest_bit`` in compiled code: count trailing zeros."""
     return lambda word: trailing_zeros(word)
 
 
