@@ -76,7 +76,6 @@ class Mover(NamedTuple):
     """The seating configuration (index into the mesh tables)."""
     seat: int
     king_cell: int
-    in_check: bool
 
 
 @kernel
@@ -232,7 +231,7 @@ def _gen(pos, out, seat, mode, in_check):
     for q in range(team, players, 2):
         if pos[WIZ_AT + q] >= 0:
             has_wizards = True
-    g = Mover(pos, out, mode, cfg, seat, kc, in_check)
+    g = Mover(pos, out, mode, cfg, seat, kc)
     n = np.int64(0)
     for word in range(OCC_WORDS):
         pieces = pos[OCC + OCC_WORDS * seat + word]
