@@ -2,7 +2,14 @@
 and the attack counts, which then visit a player's pieces instead of scanning every cell.
 
 Cells come out in increasing order, as a scan of the board would give them, so the
-moves come out in the same order.
+moves come out in the same order. The readers share one loop (compiled code has no
+allocation-free iterator to hide it in)::
+
+    for w in range(OCC_WORDS):
+        word = pos[OCC + OCC_WORDS * seat + w]
+        while word != 0:
+            cell = first_cell(word, w)
+            word &= word - 1
 """
 
 from __future__ import annotations
