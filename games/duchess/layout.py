@@ -112,6 +112,10 @@ def move_promo(move: int) -> int:
 # -- board tables, one layer per player count ------------------------------------------------
 
 
+BISHOP_LINE = 6
+"""``LINE_OF``'s number of bishop line 0 (a cell has at most six rook lines)."""
+
+
 def _tables() -> dict[str, np.ndarray]:
     meshes = [build_mesh(R.SEATING[p]) for p in CONFIGS]
     full = meshes[-1]
@@ -129,11 +133,11 @@ def _tables() -> dict[str, np.ndarray]:
     line_of = np.full((len(CONFIGS), N_CELLS, N_CELLS), -1, dtype=np.int8)
     for k, m in enumerate(meshes):
         for c in range(N_CELLS):
-            lines = [*m.rook_rays[c], *([] for _ in range(6 - len(m.rook_rays[c])))]
-            lines += m.bishop_rays[c]
-            for r, line in enumerate(lines):
+            numbered = [*enumerate(m.rook_rays[c])]
+            numbered += [(BISHOP_LINE + r, line) for r, line in enumerate(m.bishop_rays[c])]
+            for number, line in numbered:
                 assert (line_of[k, c, list(line)] < 0).all(), "a cell on two lines from one cell"
-                line_of[k, c, list(line)] = r
+                line_of[k, c, list(line)] = number
     out["LINE_OF"] = line_of
     adj = np.zeros((len(CONFIGS), N_CELLS, N_CELLS), dtype=np.bool_)
     for k, m in enumerate(meshes):
@@ -157,7 +161,6 @@ PRESENT = _T["PRESENT"]
 LINE_OF = _T["LINE_OF"]
 """LINE_OF[cfg, k, c]: the line from k that passes c, -1 for none: rook line r is r, bishop
 line r is ``BISHOP_LINE + r``. Only a piece on such a line can be pinned to a King on k."""
-BISHOP_LINE = 6
 ADJ = _T["ADJ"]
 """ADJ[cfg, a, b]: b is a king step from a ("next to", for teleports)."""
 ROOK_LEN = ROOK_RAYS.shape[3]
