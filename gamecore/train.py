@@ -49,7 +49,7 @@ from gamecore.files import check_input, complete_rows
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
-from gamecore.learners.base import BASE_RULES, SQUASHES, SYMMETRIES, fix_squash
+from gamecore.learners.base import BASE_RULES, SQUASHES, SYMMETRIES, Learner, fix_squash
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, tie_sides
 from gamecore.live import LivePublisher, live_path
 from gamecore.openings import load_book
@@ -481,10 +481,27 @@ class Trainer:
         compiled once (and the workers load it) and the user can be told it is happening.
         """
         state = self.game.initial_state()
-        learner = type(self.learner)(self.game, self.learner.theta.copy(), **self._learner_options)
+        learner = self._throwaway_learner()
         learner.search_and_learn(state, Limits(depth=1))
         gradient, squares = learner._buffers()
         learner.move_towards(state.arrays, 0.0, gradient, squares)
+
+    def warm_up_search(self) -> None:
+        """Compile (or load) the search alone, the larger half of :meth:`warm_up`, while
+        another process runs :meth:`warm_up_learning` (``gamecore train`` on a cold cache)."""
+        self._throwaway_learner().searcher.search(self.game.initial_state(), Limits(depth=1))
+
+    def warm_up_learning(self) -> None:
+        """Compile (or load) the learner's own kernels, searching as little as it can."""
+        state = self.game.initial_state()
+        learner = self._throwaway_learner()
+        learner.compile_learning(state)
+        gradient, squares = learner._buffers()
+        learner.move_towards(state.arrays, 0.0, gradient, squares)
+
+    def _throwaway_learner(self) -> Learner:
+        """A learner like the run's, on a copy of θ, for compiling."""
+        return type(self.learner)(self.game, self.learner.theta.copy(), **self._learner_options)
 
     def _opponent(self, vs: str):
         if vs == "self":

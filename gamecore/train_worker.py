@@ -123,3 +123,9 @@ def _trainer_for(config: Any):
         )
         _TRAINERS[key] = Trainer(local)
     return _TRAINERS[key]
+
+
+def compile_learning(config: Any) -> None:
+    """Compile the run's learner kernels into the disk cache (a helper process's one task
+    while the driver compiles the search; see ``gamecore.commands.train.warm_up``)."""
+    _trainer_for(config).warm_up_learning()

@@ -6,6 +6,7 @@ import csv
 import dataclasses
 import json
 import re
+from typing import ClassVar
 
 import numpy as np
 import pytest
@@ -471,6 +472,93 @@ def test_a_long_preparation_is_announced_as_compiling(monkeypatch, capsys):
     quick = type("Quick", (), {"config": SlowToCompile.config, "warm_up": lambda self: None})
     train_command.warm_up(quick())
     assert capsys.readouterr().err == ""
+
+
+class RecordingCompiler:
+    """Stands in for the helper process of a cold start, recording what is asked of it."""
+
+    events: ClassVar[list[str]] = []
+
+    def __init__(self, config):
+        self.events.clear()
+
+    def start(self):
+        self.events.append("start")
+
+    def wait(self):
+        self.events.append("wait")
+
+    def close(self):
+        self.events.append("close")
+
+
+class SearchSlowToCompile:
+    config = TrainConfig(game="duchess", games=1)
+
+    def __init__(self, search_seconds: float) -> None:
+        self.search_seconds = search_seconds
+
+    def warm_up_search(self):
+        import time
+
+        time.sleep(self.search_seconds)
+        RecordingCompiler.events.append("searched")
+
+    def warm_up(self):
+        RecordingCompiler.events.append("warmed up")
+
+
+def test_a_cold_start_compiles_the_learner_in_a_second_process(monkeypatch, capsys):
+    """While the search compiles, the helper compiles the learner; the rest of the warm-up
+    waits for it (and loads what it wrote), and the helper is ended before training."""
+    from gamecore.commands import train as train_command
+
+    monkeypatch.setattr(train_command, "NOTICE_AFTER_SECONDS", 0.1)
+    monkeypatch.setattr(train_command, "LearningCompiler", RecordingCompiler)
+    train_command.warm_up(SearchSlowToCompile(0.4), helper=True)
+    assert RecordingCompiler.events == ["start", "searched", "wait", "warmed up", "close"]
+    assert "compiling the duchess search" in capsys.readouterr().err
+
+
+def test_a_warm_start_starts_no_helper(monkeypatch, capsys):
+    from gamecore.commands import train as train_command
+
+    monkeypatch.setattr(train_command, "NOTICE_AFTER_SECONDS", 0.5)
+    monkeypatch.setattr(train_command, "LearningCompiler", RecordingCompiler)
+    train_command.warm_up(SearchSlowToCompile(0.0), helper=True)
+    assert "start" not in RecordingCompiler.events
+    assert RecordingCompiler.events[-1] == "close"
+    assert capsys.readouterr().err == ""
+
+
+def test_the_learning_warm_up_compiles_without_searching(tmp_path, monkeypatch):
+    """What the helper runs: TreeStrap's walk and the outcome step, but no search (the
+    driver's half), and the run's own θ untouched."""
+    from gamecore.search import Searcher
+
+    trainer = Trainer(TrainConfig(game="checkers", games=1, out=str(tmp_path / "w.npz")))
+    theta = trainer.learner.theta.copy()
+
+    def no_search(self, state, limits):
+        raise AssertionError("the learning warm-up searched")
+
+    monkeypatch.setattr(Searcher, "search", no_search)
+    trainer.warm_up_learning()
+    np.testing.assert_array_equal(trainer.learner.theta, theta)
+
+
+def test_the_helper_compiles_in_its_own_process_and_ends(tmp_path):
+    from gamecore.compile_helper import LearningCompiler
+
+    compiler = LearningCompiler(TrainConfig(game="checkers", games=1, out=str(tmp_path / "w.npz")))
+    compiler.start()
+    process = next(iter(compiler._pool._processes.values()))
+    compiler.wait()
+    compiler.close()
+    process.join(10)
+    assert not process.is_alive()
+    compiler.start()  # after close: refused quietly
+    assert compiler._pool is None
 
 
 def test_a_game_can_change_its_training_defaults_for_one_opponent(monkeypatch):

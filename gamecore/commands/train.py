@@ -21,8 +21,10 @@ from gamecore.commands.common import (
     executor_from_args,
     parse_options,
 )
+from gamecore.compile_helper import LearningCompiler
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.evaluations import LINEAR, NETWORKS
+from gamecore.executor import default_workers
 from gamecore.files import check_output
 from gamecore.learners import LEARNERS
 from gamecore.learners.base import BASE_RULES, SQUASHES, SYMMETRIES
@@ -396,11 +398,17 @@ def check_outputs(config: TrainConfig, fresh: bool, force: bool) -> None:
         )
 
 
-def warm_up(trainer: Trainer) -> None:
+def warm_up(trainer: Trainer, helper: bool = False) -> None:
     """Compile the game's search and learners before the first game, saying so when it takes
-    long (a cold numba cache: tens of seconds for Duchess, then seconds on every later run)."""
+    long (a cold numba cache: tens of seconds for Duchess, then seconds on every later run).
+
+    With ``helper`` (the run has a second core for its games anyway), a cold start compiles
+    the learner's kernels in a second process while this one compiles the search
+    (:mod:`gamecore.compile_helper`)."""
     done = threading.Event()
+    searching = threading.Event()
     game = trainer.config.game
+    compiler = LearningCompiler(trainer.config) if helper else None
 
     def announce() -> None:
         if not done.wait(NOTICE_AFTER_SECONDS):
@@ -408,15 +416,24 @@ def warm_up(trainer: Trainer) -> None:
                 f"gamecore train: compiling the {game} search and learners "
                 "(once; later runs load them from the cache)...\n"
             )
+            if compiler is not None and searching.is_set():
+                compiler.start()
 
     start = time.perf_counter()
     notice = threading.Thread(target=announce, daemon=True)
     notice.start()
     try:
+        if compiler is not None:
+            searching.set()
+            trainer.warm_up_search()
+            searching.clear()
+            compiler.wait()
         trainer.warm_up()
     finally:
         done.set()
         notice.join()
+        if compiler is not None:
+            compiler.close()
     seconds = time.perf_counter() - start
     if seconds > NOTICE_AFTER_SECONDS:
         sys.stderr.write(f"gamecore train: ready after {seconds:.0f} s\n")
@@ -465,7 +482,8 @@ def run(args: argparse.Namespace) -> int:
     if args.watch:
         check_display()
     trainer = Trainer(config, resume=checkpoint)
-    warm_up(trainer)
+    workers = default_workers() if args.workers is None else args.workers
+    warm_up(trainer, helper=not args.cluster and workers > 1)
     if args.watch:
         start_watching(config, trainer.progress.games_done)
     executor = executor_from_args(args)

@@ -221,6 +221,12 @@ class Learner(ABC):
     def search_and_learn(self, state: State, limits: Limits) -> SearchInfo:
         """Search ``state`` (to choose a move) and update θ from that search."""
 
+    def compile_learning(self, state: State) -> None:
+        """Compile (or load) the learner's own kernels, without searching where it can, so
+        that a second process can compile them while the first compiles the search (see
+        :meth:`gamecore.train.Trainer.warm_up_learning`). θ may move: call it on a copy."""
+        self.search_and_learn(state, Limits(depth=1))
+
     def end_game(self, state: State, learner_team: int | None) -> None:  # noqa: B027 - optional hook
         """The game is over (``learner_team`` is the team this learner played, None for both)."""
 

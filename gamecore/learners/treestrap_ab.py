@@ -35,6 +35,16 @@ class TreeStrapAlphaBeta(Learner):
     def search_and_learn(self, state: State, limits: Limits) -> SearchInfo:
         self.searcher.clear()
         info = self.searcher.search(state, limits)
+        gradient, squares = self._walk(state)
+        self._apply(gradient, squares, info)
+        return info
+
+    def compile_learning(self, state: State) -> None:
+        self.searcher.clear()
+        self._walk(state)  # an empty table: the walk ends at the root, compiled all the same
+
+    def _walk(self, state: State) -> tuple[np.ndarray, np.ndarray]:
+        """Σ eᵢφᵢ and Σ φᵢ² over the positions of the table the last search left."""
         self._stamp += 1
         gradient, squares = self._buffers()
         state.reserve(MAX_PLY + 1)
@@ -53,5 +63,4 @@ class TreeStrapAlphaBeta(Learner):
             np.int64(0),
             self._stats,
         )
-        self._apply(gradient, squares, info)
-        return info
+        return gradient, squares
