@@ -355,8 +355,10 @@ class Searcher:
 
     def refresh(self, arrays: tuple) -> None:
         """Bring the game's value accumulator (if it keeps one) at the current ply up to date
-        with θ; searches start from it and ``make_move`` carries it along."""
-        self.game.kernel.value_refresh(arrays, self.theta)
+        with θ; searches start from it and ``make_move`` carries it along. (A network's
+        θ weighs something else: its search reads no accumulator.)"""
+        if self.evaluation.is_linear:
+            self.game.kernel.value_refresh(arrays, self.theta)
 
     def evaluate(self, state: State) -> float:
         """The static evaluation of ``state`` for its team to move."""

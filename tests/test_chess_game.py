@@ -283,6 +283,8 @@ def test_geometry_pieces_and_move_cells(game) -> None:
 
 def test_arrays_layout(game) -> None:
     arrays = game.new_arrays(16)
-    assert [a.dtype for a in arrays] == [np.uint64, np.uint64]
+    assert [a.dtype for a in arrays] == [np.uint64, np.uint64, np.float64, np.float64]
     assert arrays[0].shape == game.new_arrays(1)[0].shape == (layout.POS_SIZE,)
     assert arrays[1].shape == (16, layout.HIST_WIDTH)
+    assert arrays[2].shape == (16, 2)  # the evaluation's accumulator, per ply and side
+    assert arrays[3].shape == game.new_arrays(1)[3].shape == (2 * 12 * 64,)

@@ -27,10 +27,13 @@ MAX_PLIES = 200
 
 
 def _snapshot(state: State) -> bytes:
-    """Everything make/unmake must restore: the position, the history before it, its hash."""
-    pos, hist = state.arrays
+    """Everything make/unmake must restore: the position, the history before it, its hash
+    and the evaluation's accumulator up to it."""
+    pos, hist, acc = state.arrays[:3]
     ply = int(pos[PLY])
-    return pos.tobytes() + hist[:ply].tobytes() + hist[ply, HASH].tobytes()
+    return (
+        pos.tobytes() + hist[:ply].tobytes() + hist[ply, HASH].tobytes() + acc[: ply + 1].tobytes()
+    )
 
 
 def _position_key(board: chess.Board) -> str:

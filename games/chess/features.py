@@ -75,7 +75,10 @@ pins and x-rays. :func:`feature_name` spells out any index.
 
 The kernel makes one pass over the pieces (attack maps, mobility, king-zone
 attacks), then derives pawn structure and threats with whole-board bitboard
-operations; it allocates nothing.
+operations; it allocates nothing. The search does not call it as such:
+material and the P N B R Q piece squares, which are sums over pieces, are kept
+by ``make_move`` as an accumulator (:func:`value_refresh`), and
+:func:`value_incremental` computes only the other features at a node.
 """
 
 from __future__ import annotations
@@ -104,6 +107,7 @@ from games.chess.layout import (
     KING,
     KNIGHT,
     PAWN,
+    PLY,
     QUEEN,
     ROOK,
     SIDE,
@@ -314,6 +318,13 @@ def _emit_count(idx, val, n, index, squares):
 @kernel
 def features(st, idx, val):
     """chess-meep φ(st) for the side to move: see the module docstring for the layout."""
+    return _features(st, idx, val, True)
+
+
+@kernel
+def _features(st, idx, val, additive):
+    """φ(st), or (``additive`` False) φ without material and the P N B R Q piece squares,
+    the part ``make_move`` keeps as an accumulator (:func:`value_refresh`)."""
     pos = st[0]
     us = np.int64(pos[SIDE])
     flip = 56 * us
@@ -440,13 +451,15 @@ def features(st, idx, val):
         for t in range(PAWN, KING):
             b = pos[o + t]
             k = popcount(b)
-            if k:
+            if k and additive:
                 idx[n] = MATERIAL + MATERIAL_SIZE * s + t
                 val[n] = k
                 n += 1
             idx[n] = COUNTS + COUNTS_SIZE * s + COUNT_OFFSET[t] + min(k, COUNT_MAX[t])
             val[n] = 1.0
             n += 1
+            if not additive:
+                continue
             base = PSQT + PSQT_SIZE * s + 64 * t
             while b:
                 sq = lsb(b)
@@ -633,6 +646,67 @@ def features(st, idx, val):
                     val[n] = popcount(b & hanging)
                     n += 1
     return n
+
+
+# -- the incremental evaluation ----------------------------------------------------------
+
+
+@kernel
+def value_is_incremental():
+    return True
+
+
+@kernel
+def value_refresh(st, theta):
+    """Write θ's weight of each piece code on each square, with each side to move, into
+    the state's table (material plus piece square), and the additive part of θ·φ for the
+    current ply from scratch.
+
+    ``make_move`` then keeps that part up to date for both sides to move (a move changes
+    the frame of every square, so one sum cannot serve both), one row per ply, so unmake
+    restores it by lowering the ply. Kings are not in it: their table depends on the
+    game phase, which every capture can change.
+    """
+    pos, acc, table = st[0], st[2], st[3]
+    for view in range(2):
+        flip = 56 * view
+        for colour in range(2):
+            s = colour ^ view
+            for t in range(PAWN, KING):
+                material = theta[MATERIAL + MATERIAL_SIZE * s + t]
+                base = PSQT + PSQT_SIZE * s + 64 * t
+                for sq in range(64):
+                    table[2 * (64 * (6 * colour + t) + sq) + view] = (
+                        theta[base + (sq ^ flip)] + material
+                    )
+            for sq in range(64):
+                table[2 * (64 * (6 * colour + KING) + sq) + view] = 0.0
+    ply = np.int64(pos[PLY])
+    for view in range(2):
+        total = 0.0
+        for code in range(12):
+            b = pos[code]
+            while b:
+                total += table[2 * (64 * code + lsb(b)) + view]
+                b &= b - ONE
+        acc[ply, view] = total
+
+
+@kernel
+def value_additive(st):
+    """Material and piece squares (P N B R Q) for the side to move, from the accumulator."""
+    pos = st[0]
+    return st[2][np.int64(pos[PLY]), np.int64(pos[SIDE])]
+
+
+@kernel
+def value_incremental(st, theta, idx, val):
+    """θ·φ for the side to move: the accumulated additive part plus every other feature."""
+    value = value_additive(st)
+    n = _features(st, idx, val, False)
+    for i in range(n):
+        value += theta[idx[i]] * val[i]
+    return value
 
 
 # -- names ------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """The chess kernel: exactly the names of :mod:`gamecore.kernel_api`, bound by the algorithms.
 
 Only a façade: the rules live in movegen (legal moves, ``gen_moves`` itself),
-makemove (make/unmake and the incremental hash), rules (results, hash from
-scratch), features (the chess-meep evaluation features) and search_support
-(move ordering, the null move).
+makemove (make/unmake, the incremental hash and evaluation), rules (results,
+hash from scratch), features (the chess-meep evaluation features and the
+incremental value) and search_support (move ordering, the null move).
 """
 
 from __future__ import annotations
@@ -11,7 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 from gamecore.jit import kernel
-from games.chess.features import features
+from games.chess.features import (
+    features,
+    value_additive,
+    value_incremental,
+    value_is_incremental,
+    value_refresh,
+)
 from games.chess.layout import HASH, PLY, SIDE
 from games.chess.makemove import make_move, unmake_move
 from games.chess.movegen import gen_moves, gen_noisy
@@ -47,6 +53,10 @@ __all__ = [
     "team_to_move",
     "unmake_move",
     "unmake_null",
+    "value_additive",
+    "value_incremental",
+    "value_is_incremental",
+    "value_refresh",
 ]
 
 

@@ -2,7 +2,7 @@
 
 Squares are 0..63 with a1 = 0, b1 = 1, ..., h8 = 63 (``file + 8 * rank``).
 
-State: a tuple of two uint64 arrays (see :func:`new_arrays`)::
+State: a tuple of four arrays (see :func:`new_arrays`)::
 
     pos   uint64[POS_SIZE]                 the position
           pos[code]              bitboard of each of the 12 piece codes
@@ -13,13 +13,16 @@ State: a tuple of two uint64 arrays (see :func:`new_arrays`)::
           hist[p, U_CAPTURED .. U_HALFMOVE]  what the move made at ply p destroyed:
                                              captured code, castling, ep square, halfmove clock
           hist[p, HASH]                      Zobrist hash of the position at ply p
+    acc   float64[capacity, 2]             the additive part of θ·φ (material and piece
+                                           squares) at ply p, for white (0) and for black
+                                           (1) to move: see ``features.value_refresh``
+    table float64[2 * 12 * 64]             θ's weight of piece code c on square sq when
+                                           side v is to move: table[2 * (64 * c + sq) + v]
+                                           (flat: one index to compute, not three)
 
-Why only two arrays, and why all uint64: numba increments and decrements an
-atomic reference count per array on every call of a kernel or of a recursive
-algorithm; with two arrays a perft leaf costs half the atomics of five. One
-dtype keeps bitboards and hashes in their natural type; small integers read
-from the arrays must be cast (``np.int64(pos[SIDE])``) before arithmetic,
-because numba turns ``uint64 op int64`` into float64.
+The position and its history are uint64: bitboards and hashes in their natural
+type; small integers read from them must be cast (``np.int64(pos[SIDE])``)
+before arithmetic, because numba turns ``uint64 op int64`` into float64.
 
 Piece code = 6 * colour + type, colour 0 white / 1 black, type P N B R Q K = 0..5.
 
@@ -103,10 +106,13 @@ def square_name(sq: int) -> str:
 
 
 def new_arrays(capacity: int) -> tuple:
-    """Empty state arrays with ``capacity`` plies of history (capacity is the first axis)."""
+    """Empty state arrays with ``capacity`` plies of history (capacity is the first axis of
+    ``hist`` and ``acc``)."""
     pos = np.zeros(POS_SIZE, dtype=np.uint64)
     pos[BOARD : BOARD + 64] = EMPTY
     pos[EP] = NO_SQUARE
     pos[FULLMOVE] = 1
     hist = np.zeros((capacity, HIST_WIDTH), dtype=np.uint64)
-    return (pos, hist)
+    acc = np.zeros((capacity, 2), dtype=np.float64)
+    table = np.zeros(2 * 12 * 64, dtype=np.float64)
+    return (pos, hist, acc, table)

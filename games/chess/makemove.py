@@ -2,9 +2,11 @@
 
 ``make_move`` pushes what it can not recompute (captured piece, castling
 rights, en passant square, halfmove clock) onto the history row of the
-current ply and writes the new hash into the next row; ``unmake_move`` pops
-the row, so the hash is restored by decrementing the ply. Nothing is allocated or
-copied. See :mod:`games.chess.layout` for the arrays and the move encoding.
+current ply and writes the new hash, and the new additive part of the
+evaluation (``features.value_refresh``), into the next row; ``unmake_move``
+pops the row, so hash and evaluation are restored by decrementing the ply.
+Nothing is allocated or copied. See :mod:`games.chess.layout` for the arrays
+and the move encoding.
 """
 
 from __future__ import annotations
@@ -70,9 +72,7 @@ del _king_to, _rook_from, _rook_to
 @kernel
 def make_move(st, move):
     """Play the legal ``move`` and push its undo row."""
-    # Both arrays are touched in the last block and no array view is made:
-    # numba's reference-count pruning then removes every atomic incref/decref.
-    pos, hist = st
+    pos, hist, acc, table = st
     ply = np.int64(pos[PLY])
     us = np.int64(pos[SIDE])
     them = us ^ 1
@@ -92,12 +92,17 @@ def make_move(st, move):
     move_bits = BIT[frm] | to_bit
     h ^= Z_PIECE[piece, frm] ^ Z_PIECE[piece, to]
     new_halfmove = halfmove + 1
+    # the additive part of θ·φ with white (white_value) and black to move
+    white_value = acc[ply, 0] - table[2 * (64 * piece + frm)]
+    black_value = acc[ply, 1] - table[2 * (64 * piece + frm) + 1]
 
     if captured != EMPTY:
         pos[captured] ^= to_bit
         pos[WHITE_OCC + them] ^= to_bit
         h ^= Z_PIECE[captured, to]
         new_halfmove = 0
+        white_value -= table[2 * (64 * captured + to)]
+        black_value -= table[2 * (64 * captured + to) + 1]
 
     landed = piece
     new_ep = NO_SQUARE
@@ -117,6 +122,8 @@ def make_move(st, move):
             pos[WHITE_OCC + them] ^= cap_bit
             pos[BOARD + cap_sq] = EMPTY
             h ^= Z_PIECE[cap_piece, cap_sq]
+            white_value -= table[2 * (64 * cap_piece + cap_sq)]
+            black_value -= table[2 * (64 * cap_piece + cap_sq) + 1]
         elif flag == DOUBLE_PUSH:
             mid = (frm + to) >> 1
             if PAWN_ATTACKS[us, mid] & pos[6 * them + PAWN]:
@@ -132,6 +139,8 @@ def make_move(st, move):
         pos[BOARD + rook_from] = EMPTY
         pos[BOARD + rook_to] = rook
         h ^= Z_PIECE[rook, rook_from] ^ Z_PIECE[rook, rook_to]
+        white_value += table[2 * (64 * rook + rook_to)] - table[2 * (64 * rook + rook_from)]
+        black_value += table[2 * (64 * rook + rook_to) + 1] - table[2 * (64 * rook + rook_from) + 1]
 
     new_rights = rights & CASTLE_KEEP[frm] & CASTLE_KEEP[to]
     if new_rights != rights:
@@ -152,12 +161,14 @@ def make_move(st, move):
     hist[ply, U_EP] = ep
     hist[ply, U_HALFMOVE] = halfmove
     hist[ply + 1, HASH] = h
+    acc[ply + 1, 0] = white_value + table[2 * (64 * landed + to)]
+    acc[ply + 1, 1] = black_value + table[2 * (64 * landed + to) + 1]
 
 
 @kernel
 def unmake_move(st, move):
     """Take back ``move``, the last move made, from its undo row."""
-    pos, hist = st  # (both used in the last block, as in make_move)
+    pos, hist = st[0], st[1]
     ply = np.int64(pos[PLY]) - 1
     them = np.int64(pos[SIDE])
     us = them ^ 1

@@ -63,7 +63,7 @@ def earlier_occurrences(st):
     clock), and only those since the arrays were loaded are known; positions an
     odd number of plies back have the other side to move.
     """
-    pos, hist = st
+    pos, hist = st[0], st[1]
     return repetitions(hist, HASH, np.int64(pos[PLY]), np.int64(pos[HALFMOVE]), 2)
 
 
@@ -96,7 +96,7 @@ def status(st, n_legal):
     arrays once up front and has one exit, which keeps numba's reference
     counting out of the compiled code.
     """
-    pos, hist = st
+    pos, hist = st[0], st[1]
     us = np.int64(pos[SIDE])
     them = us ^ 1
     halfmove = np.int64(pos[HALFMOVE])

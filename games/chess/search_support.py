@@ -84,7 +84,7 @@ def null_move_ok(st):
 @kernel
 def make_null(st):
     """Pass the move: side flips, the en passant chance lapses, the clocks run."""
-    pos, hist = st
+    pos, hist = st[0], st[1]
     ply = np.int64(pos[PLY])
     us = np.int64(pos[SIDE])
     ep = np.int64(pos[EP])
@@ -96,6 +96,9 @@ def make_null(st):
     hist[ply, U_EP] = ep
     hist[ply, U_HALFMOVE] = pos[HALFMOVE]
     hist[ply + 1, HASH] = h
+    acc = st[2]  # nothing moved: the additive value carries over (features.value_refresh)
+    acc[ply + 1, 0] = acc[ply, 0]
+    acc[ply + 1, 1] = acc[ply, 1]
     pos[EP] = NO_SQUARE
     pos[HALFMOVE] = np.int64(pos[HALFMOVE]) + 1
     pos[FULLMOVE] = np.int64(pos[FULLMOVE]) + us
@@ -105,7 +108,7 @@ def make_null(st):
 
 @kernel
 def unmake_null(st):
-    pos, hist = st
+    pos, hist = st[0], st[1]
     ply = np.int64(pos[PLY]) - 1
     us = np.int64(pos[SIDE]) ^ 1
     pos[EP] = hist[ply, U_EP]
