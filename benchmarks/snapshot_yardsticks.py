@@ -34,7 +34,13 @@ from gamecore.executor import make_executor
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
 from gamecore.weights import Weights
-from gamecore.yardsticks import EVAL_FIELDS, YardstickRow, parse_opponents, read_eval_log
+from gamecore.yardsticks import (
+    EVAL_FIELDS,
+    YardstickRow,
+    parse_opponents,
+    read_eval_log,
+    yardstick_row,
+)
 
 SNAPSHOT = re.compile(r"-g(\d+)\.npz$")
 
@@ -112,18 +118,7 @@ def main() -> None:
                 if (games_trained, opponent.text) in done:
                     continue
                 result, _ = run_match(game, me, opponent, settings, executor=executor)
-                rows.append(
-                    YardstickRow(
-                        games_trained=games_trained,
-                        wall_seconds=round(seconds[games_trained], 3),
-                        opponent=opponent.text,
-                        games=result.games,
-                        wins=result.wins,
-                        draws=result.draws,
-                        losses=result.losses,
-                        score=round(result.score, 4),
-                    )
-                )
+                rows.append(yardstick_row(games_trained, seconds[games_trained], opponent, result))
                 print(
                     f"{path.name} ({games_trained} games) vs {opponent.text}: "
                     f"{result.wins}/{result.draws}/{result.losses} {result.score:.1%}",

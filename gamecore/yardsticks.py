@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from gamecore.elo import MatchResult
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.evaluations import evaluation_named
 from gamecore.executor import start_worker
@@ -118,19 +119,24 @@ def play_yardsticks(job: YardstickJob) -> list[YardstickRow]:
     rows = []
     for opponent in job.opponents:
         result, _ = run_match(game, me, opponent, job.settings)
-        rows.append(
-            YardstickRow(
-                games_trained=job.games_trained,
-                wall_seconds=round(job.wall_seconds, 3),
-                opponent=opponent.text,
-                games=result.games,
-                wins=result.wins,
-                draws=result.draws,
-                losses=result.losses,
-                score=round(result.score, 4),
-            )
-        )
+        rows.append(yardstick_row(job.games_trained, job.wall_seconds, opponent, result))
     return rows
+
+
+def yardstick_row(
+    games_trained: int, wall_seconds: float, opponent: PlayerSpec, result: MatchResult
+) -> YardstickRow:
+    """One opponent's match at one point of training, as a row of ``OUT.eval.csv``."""
+    return YardstickRow(
+        games_trained=games_trained,
+        wall_seconds=round(wall_seconds, 3),
+        opponent=opponent.text,
+        games=result.games,
+        wins=result.wins,
+        draws=result.draws,
+        losses=result.losses,
+        score=round(result.score, 4),
+    )
 
 
 def cores_to_spare() -> bool:
