@@ -57,6 +57,7 @@ from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.search_params import resolve as resolve_search_params
+from gamecore.sparring import Sparring, learner_side
 from gamecore.stages import group_mask, parse_group_steps, parse_stages, stage_of
 from gamecore.train_tuning import SearchRetuner
 from gamecore.train_worker import GameReport, GameTask, play_training_game
@@ -84,6 +85,7 @@ LOG_FIELDS = (
     "mean_abs_delta",
     "end",
     "workers_lost",
+    "opponent",
 )
 
 STOP_POLL_SECONDS = 0.1
@@ -104,6 +106,10 @@ class TrainConfig:
     vs: str = "self"
     """``self``, ``random`` or weights to play against (``zeros``, ``default``, a name the game
     ships, a weights file); several, comma-separated, take turns game by game."""
+    sparring: str = "zeros"
+    """Self-play only: fixed players (comma-separated specs, as for ``vs``) the learner meets
+    in a share of its games while it does not beat them (:mod:`gamecore.sparring`); ``none``:
+    plain self-play."""
     games: int = 20
     depth: int | None = 2
     time_per_move: float | None = None
@@ -276,6 +282,7 @@ class TrainConfig:
             "game",
             "algo",
             "vs",
+            "sparring",
             "out",
             "update",
             "loss",
@@ -468,6 +475,17 @@ class Trainer:
             self.learner.rule.load_state(resume.metadata["training"].get("update_rule", {}))
         self.learner_player = LearnerPlayer(self.learner, config.limits())
         self.opponents = [self._opponent(spec) for spec in config.vs.split(",")]
+        self.sparring = Sparring.parse(config.sparring) if config.vs == "self" else None
+        """The self-play run's sparring partners and scores (None: plain self-play or an
+        opponent run)."""
+        self._partners: dict[str, Any] = {}
+        if self.sparring is not None:
+            for partner in self.sparring.partners:
+                if partner == "self":
+                    raise BadOption("--sparring: the learner is not its own sparring partner")
+                self._partner(partner)  # an unknown partner stops the run before it starts
+            if resume is not None:
+                self.sparring.load_state(resume.metadata["training"].get("sparring", {}))
         self.book = load_book(self.game, config.book) if config.book else None
         self.stages = parse_stages(self.game, config.stages) if config.stages else None
         self.yardsticks = self._yardsticks()
@@ -513,6 +531,21 @@ class Trainer:
         except BadWeights as exc:
             raise BadOption(f"--vs: {exc}") from None
         return SearchPlayer(self.game, weights, self.config.limits(), name=spec_label(vs))
+
+    def _partner(self, spec: str):
+        """The player of sparring partner ``spec``, made once."""
+        if spec not in self._partners:
+            try:
+                self._partners[spec] = self._opponent(spec)
+            except BadOption as exc:
+                raise BadOption(str(exc).replace("--vs", "--sparring", 1)) from None
+        return self._partners[spec]
+
+    def partner_for(self, index: int) -> str | None:
+        """Game ``index``'s sparring partner, or None (self-play, or a run with an opponent)."""
+        if self.sparring is None:
+            return None
+        return self.sparring.choose(self.config.seed, index)
 
     def _retuner(self, resume: Weights | None) -> SearchRetuner | None:
         """The search tuner of ``--tune-search-every`` (its suite read now), if asked for."""
@@ -637,7 +670,8 @@ class Trainer:
             before = self._game_boundary()
             self._in_game = True
             try:
-                row = self.play_game(self.progress.games_done)
+                index = self.progress.games_done
+                row = self.play_game(index, self.partner_for(index))
             except KeyboardInterrupt:
                 self._rewind_and_checkpoint(before)
                 raise
@@ -679,6 +713,7 @@ class Trainer:
                 mask,
                 live=str(self.live.path) if watched and self.live is not None else None,
                 params=self.learner.searcher.params if self.retuner is not None else None,
+                partner=self.partner_for(index),
             )
             in_flight[executor.submit(play_training_game, task)] = task
 
@@ -757,9 +792,13 @@ class Trainer:
         )
 
     def _after_game(self, row: dict, on_game: Callable[[Progress, dict], None] | None) -> None:
-        """The bookkeeping after each game: average, log, checkpoint, snapshot, yardsticks."""
+        """The bookkeeping after each game: sparring score, average, log, checkpoint, snapshot,
+        yardsticks."""
         config = self.config
         done = self.progress.games_done
+        if self.sparring is not None and row["opponent"] in self.sparring.scores:
+            points = {"win": 1.0, "draw": 0.5, "loss": 0.0}[row["outcome"]]
+            self.sparring.record(row["opponent"], points)
         self._update_average()
         self._append_log(row)
         if done % config.checkpoint_every == 0 or done == config.games:
@@ -820,8 +859,9 @@ class Trainer:
         self.average = boundary.average
         self.checkpoint()
 
-    def play_game(self, index: int) -> dict:
-        """One training game; returns its log row."""
+    def play_game(self, index: int, partner: str | None = None) -> dict:
+        """One training game (against sparring ``partner`` if one is given); returns its log
+        row."""
         config = self.config
         start = time.perf_counter()
         if self.stages is not None:
@@ -837,8 +877,12 @@ class Trainer:
             state.push_unchecked(moves[int(self.rng.integers(len(moves)))])
         # Opponents take turns; each meets the learner on both sides in turn.
         opponent = self.opponents[index % len(self.opponents)]
+        label = self.config.vs.split(",")[index % len(self.opponents)]
         self_play = opponent is self.learner_player
         learner_team = None if self_play else (index // len(self.opponents)) % 2
+        if partner is not None:
+            opponent, label, self_play = self._partner(partner), partner, False
+            learner_team = learner_side(index)
         self.learner_player.new_game()
         if not self_play:
             opponent.new_game()
@@ -885,6 +929,7 @@ class Trainer:
             "mean_abs_delta": f"{stats.mean_abs_delta:.3e}",
             "end": end,
             "workers_lost": 0,
+            "opponent": label,
         }
 
     # -- files ---------------------------------------------------------------------
@@ -909,6 +954,8 @@ class Trainer:
             meta["training"]["live_theta"] = self.learner.theta.tolist()
         if self.retuner is not None:
             meta["training"]["search_tuning"] = self.retuner.to_dict()
+        if self.sparring is not None:
+            meta["training"]["sparring"] = self.sparring.state()
         Weights.for_game(self.game, self.current_weights(), self.evaluation, **meta).save(
             path or self.config.out
         )
@@ -982,6 +1029,7 @@ def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
         "tie_sides": False,
         "quiet_leaves": False,
         "symmetry": "none",
+        "sparring": "none",
         **stored,
     }
     known = {field.name for field in dataclasses.fields(TrainConfig)}

@@ -54,6 +54,8 @@ class GameTask:
     flight is; see :mod:`gamecore.live`)."""
     params: Any = None
     """The learner's search parameters when the run re-tunes them (None: as configured)."""
+    partner: str | None = None
+    """The sparring partner the driver chose for this game (None: as configured)."""
 
 
 @dataclass
@@ -84,7 +86,7 @@ def play_training_game(task: GameTask) -> GameReport:
         learner.searcher.set_params(task.params)
     trainer.rng.bit_generator.state = game_seed(task.config.seed, task.index).bit_generator.state
     trainer.live = _publisher(task)
-    row = trainer.play_game(task.index)
+    row = trainer.play_game(task.index, task.partner)
     return GameReport(
         index=task.index,
         delta=learner.theta - task.theta,

@@ -328,6 +328,7 @@ def test_a_diverging_run_stops_with_the_last_finite_weights(tmp_path, workers):
     result = run_cli(
         "train", "checkers", "--algo", "treestrap-ab", "--update", "sgd", "--loss", "value",
         "--step", "1", "--games", "5", "--depth", "3", "--out", str(out), "--workers", workers,
+        "--sparring", "none",
     )  # fmt: skip
     assert result.returncode == 2
     assert "infinite or NaN in game" in result.stderr and "smaller --step" in result.stderr
@@ -392,11 +393,11 @@ def test_a_second_ctrl_c_cannot_cut_short_the_first_ones_checkpoint(tmp_path):
 
     presses = []
 
-    def play(index):
+    def play(index, partner=None):
         if index == 3:
             presses.append("in game")
             trainer.request_stop()  # Ctrl-C during the fourth game
-        return real_play(index)
+        return real_play(index, partner)
 
     def checkpoint(path=None):
         if presses:

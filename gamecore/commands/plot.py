@@ -56,12 +56,23 @@ def read_log(path: str) -> dict[str, np.ndarray]:
         raise BadOption(f"{path!r} is not a training log ({exc})") from None
     if not rows:
         raise BadOption(f"log {path!r} has no games")
+    # A self-play run with sparring partners: its score is the one against the partners.
+    partner = np.array([r.get("opponent") not in (None, "", "self") for r in rows])
+    sparring = bool(partner.any()) and any(r.get("opponent") == "self" for r in rows)
     self_play = all(o in ("decisive", "draw") for o in outcome) and "decisive" in outcome
     if self_play:
         strength = np.array([1.0 if o == "decisive" else 0.0 for o in outcome])
     else:
         strength = np.array([SCORES.get(o, 0.5) for o in outcome])
-    return {"games": games, "strength": strength, "error": error, "self_play": self_play}
+    picked = partner if sparring else np.ones(len(rows), dtype=bool)
+    return {
+        "games": games,
+        "strength_games": games[picked],
+        "strength": strength[picked],
+        "error": error,
+        "self_play": self_play,
+        "sparring": sparring,
+    }
 
 
 def moving_average(values: np.ndarray, window: int) -> np.ndarray:
@@ -124,8 +135,13 @@ def run(args: argparse.Namespace) -> int:
 def draw_training(top, bottom, logs: list[tuple[str, dict]], window: int) -> None:
     """Score (or decisive share) against the training opponent, and the learners' error."""
     for name, log in logs:
-        label = f"{name} (decisive share, self-play)" if log["self_play"] else name
-        top.plot(log["games"], moving_average(log["strength"], window), label=label)
+        label = name
+        if log["self_play"]:
+            label = f"{name} (decisive share, self-play)"
+        elif log["sparring"]:
+            label = f"{name} (vs sparring partners)"
+        strength = moving_average(log["strength"], window)
+        top.plot(log["strength_games"], strength, label=label)
         error = np.maximum(moving_average(log["error"], window), 1e-3)
         bottom.plot(log["games"], error, label=name)
     top.set_ylabel(

@@ -63,6 +63,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "weights file; several, comma-separated, take turns (e.g. default,random)",
     )
     parser.add_argument(
+        "--sparring",
+        default=None,
+        metavar="PLAYERS",
+        help="self-play only: players the learner meets in a share of its games while it does "
+        "not beat them, comma-separated like --vs (default zeros; none: plain self-play)",
+    )
+    parser.add_argument(
         "--games",
         type=validate.games,
         help="games in the whole run (0: just write the starting weights)",
@@ -302,6 +309,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
     fields = {
         "algo": args.algo,
         "vs": args.vs,
+        "sparring": args.sparring,
         "games": args.games,
         "depth": args.depth,
         "time_per_move": args.time_per_move,
@@ -369,6 +377,8 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         given["depth"] = None
     config = TrainConfig(game=args.game, game_options=parse_options(args.option))
     config = dataclasses.replace(config, **{**defaults, **given})
+    if "sparring" in given and config.vs != "self":
+        raise BadOption(f"--sparring: partners meet a learner in self-play, not --vs {config.vs}")
     if config.stages and "games" not in given:
         game = get_game(config.game, **config.game_options)
         config = dataclasses.replace(
@@ -492,11 +502,13 @@ def run(args: argparse.Namespace) -> int:
 
     def on_game(progress: Progress, row: dict) -> None:
         if config.vs == "self":
-            score = f"decisive {progress.decisive} draws {progress.draws}"
+            score = f"decisive {progress.decisive}"
         else:
             score = f"W/D/L {progress.wins}/{progress.draws}/{progress.losses}"
         rate = progress.plies / progress.seconds if progress.seconds else 0.0
         parts = [score, f"{rate:.1f} moves/s", f"|Δθ| {progress.last_abs_delta:.2e}"]
+        if trainer.sparring is not None:
+            parts.append(f"sparring {trainer.sparring.summary()}")
         if trainer.yardsticks is not None and trainer.yardsticks.latest:
             parts.append(score_text(trainer.yardsticks.latest))
         bar.set_postfix_str(", ".join(parts))
@@ -525,10 +537,12 @@ def run(args: argparse.Namespace) -> int:
             signal.signal(sig, handler)
     bar.close()
     p = trainer.progress
-    if config.vs == "self":
+    if config.vs != "self":
+        score = f"W/D/L {p.wins}/{p.draws}/{p.losses}"
+    elif trainer.sparring is None:
         score = f"{p.decisive} decisive, {p.draws} drawn"
     else:
-        score = f"W/D/L {p.wins}/{p.draws}/{p.losses}"
+        score = f"{p.decisive} decisive in self-play; sparring {trainer.sparring.summary()}"
     print(f"{p.games_done} games, {score}; weights in {config.out}, log in {config.log_path()}")
     missed = unreached_stages(trainer.stages, p.games_done) if trainer.stages else []
     if missed and p.games_done:

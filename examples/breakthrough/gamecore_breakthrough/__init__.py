@@ -44,7 +44,7 @@ class Breakthrough(Game):
     max_moves = kernel.MAX_MOVES
     feature_set = FeatureSet("breakthrough-squares", 1, 2 * CELLS)
     feature_ranges = (("squares", 0, 2 * CELLS),)
-    training_defaults: ClassVar[dict[str, Any]] = {"games": 200, "depth": 3, "max_plies": 300}
+    training_defaults: ClassVar[dict[str, Any]] = {"games": 600, "depth": 3, "max_plies": 300}
     """The length of the run only: the learners' own defaults do the rest."""
 
     @property
