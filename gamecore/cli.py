@@ -18,6 +18,7 @@ COMMANDS = (
     "games",
     "perft",
     "train",
+    "check_learning",
     "analyse",
     "play",
     "uci",
@@ -25,6 +26,7 @@ COMMANDS = (
     "tune_search",
     "plot",
     "show_weights",
+    "write_weights",
     "gui",
 )
 """The modules of :mod:`gamecore.commands`, in the order ``--help`` lists them. They are

@@ -57,9 +57,17 @@ class MatchResult:
 
 def match_elo(result: MatchResult) -> tuple[float, float, float]:
     """(Elo difference, low, high) of the first player, the interval at 95%."""
+    if result.games == 0:
+        return 0.0, -math.inf, math.inf
+    low, high = score_interval(result)
+    return elo_from_score(result.score), elo_from_score(low), elo_from_score(high)
+
+
+def score_interval(result: MatchResult) -> tuple[float, float]:
+    """The 95% interval of the first player's score per game (0 to 1)."""
     n = result.games
     if n == 0:
-        return 0.0, -math.inf, math.inf
+        return 0.0, 1.0
     p = result.score
     # z² virtual games, half drawn, a quarter won and a quarter lost: a clean sweep still
     # gets a finite bound, and a match of draws alone an interval of real width.
@@ -73,7 +81,7 @@ def match_elo(result: MatchResult) -> tuple[float, float, float]:
     se = math.sqrt(var / n_adj)
     low = 0.0 if p == 0.0 else max(0.0, q - Z95 * se)
     high = 1.0 if p == 1.0 else min(1.0, q + Z95 * se)
-    return elo_from_score(p), elo_from_score(low), elo_from_score(high)
+    return low, high
 
 
 @dataclass(frozen=True)

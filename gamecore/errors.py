@@ -27,3 +27,8 @@ class PluginError(GamecoreError):
 
 class Unsupported(GamecoreError):
     """An algorithm was asked to run on a game that lacks what it needs (see Capabilities)."""
+
+
+class CannotWrite(GamecoreError):
+    """An output could not be written (a full disk, a file system that takes no files); the
+    file it would have replaced is left as it was."""

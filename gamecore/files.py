@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from gamecore.errors import BadOption, GamecoreError
+from gamecore.errors import BadOption, CannotWrite, GamecoreError
 
 
 def check_input(path: str | os.PathLike, what: str, error: type[GamecoreError] = BadOption) -> Path:
@@ -83,6 +83,13 @@ def check_output(path: str | os.PathLike, what: str) -> Path:
         raise BadOption(f"cannot write {what} {str(path)!r}: {str(folder)!r} is not a folder")
     if not os.access(folder, os.W_OK) or (mode is not None and not os.access(path, os.W_OK)):
         raise BadOption(f"cannot write {what} {str(path)!r}: permission denied")
+    # Permission bits are not the whole story (/proc, a read-only mount): try a file there.
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".gamecore-probe-")
+    except OSError as exc:
+        raise BadOption(f"cannot write {what} {str(path)!r}: {exc.strerror}") from None
+    os.close(fd)
+    Path(probe).unlink(missing_ok=True)
     return path
 
 
@@ -104,13 +111,19 @@ def write_atomically(
     """Call ``write`` on a temporary file beside ``path``, then rename it into place: a
     reader (or a crash) never sees half a file, and a failed write keeps the old one."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise CannotWrite(f"cannot write {str(path)!r}: {exc.strerror}") from None
     try:
         with os.fdopen(fd, "wb" if binary else "w") as f:
             write(f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+    except OSError as exc:  # a full disk, a vanished folder: the old file stays
+        Path(tmp).unlink(missing_ok=True)
+        raise CannotWrite(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

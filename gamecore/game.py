@@ -467,6 +467,17 @@ class Game(ABC):
         """
         return {name: np.arange(start, end) for name, start, end in self.feature_ranges}
 
+    def feature_names(self) -> list[str]:
+        """A name per feature, for messages and for writing weights by name
+        (:mod:`gamecore.hand_weights`): ``group[k]`` for the k-th feature of a group of
+        :attr:`feature_ranges`, ``f[i]`` for a feature outside every group. Games with
+        better names (``own:a2``) override it; names must be distinct."""
+        names = [f"f[{i}]" for i in range(self.feature_set.count)]
+        for group, start, end in self.feature_ranges:
+            for i in range(start, end):
+                names[i] = f"{group}[{i - start}]"
+        return names
+
     def side_mirror(self) -> np.ndarray | None:
         """Per feature, the index of the same feature seen for the other side (-1: none).
 

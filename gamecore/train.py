@@ -391,6 +391,36 @@ LINEAR_ONLY_UNSET = {
 }
 
 
+def configure(
+    game: str, game_options: Mapping[str, Any] | None = None, **given: Any
+) -> TrainConfig:
+    """The configuration of a new run of ``game``: the settings ``given``, then the game's
+    recipe (``Game.training_defaults``, changed by ``training_defaults_against`` for the
+    opponent), then :class:`TrainConfig`'s defaults. ``gamecore train`` resolves its options
+    here too, so Python and the command line train the same thing."""
+    from gamecore.evaluations import LINEAR
+    from gamecore.registry import game_class
+
+    cls = game_class(game)
+    given = {k: v for k, v in given.items() if v is not None}
+    defaults = dict(cls.training_defaults)
+    opponent = str(given.get("vs", defaults.get("vs", "self")))
+    defaults.update(cls.training_defaults_against.get(opponent, {}))
+    if given.get("evaluation", LINEAR) != LINEAR:
+        for name in LINEAR_ONLY:  # a game's recipe for its features, not for a network
+            defaults.pop(name, None)
+    if ("time_per_move" in given or "time_control" in given) and "depth" not in given:
+        given["depth"] = None
+    config = TrainConfig(game=game, game_options=dict(game_options or {}))
+    config = dataclasses.replace(config, **{**defaults, **given})
+    if config.stages and "games" not in given:
+        schedule = parse_stages(get_game(game, **config.game_options), config.stages)
+        config = dataclasses.replace(config, games=sum(stage.games for stage in schedule))
+    if not config.out:
+        config = dataclasses.replace(config, out=f"{config.game}-{config.algo}.npz")
+    return config
+
+
 class Trainer:
     """Runs a :class:`TrainConfig`, from scratch or from a checkpoint."""
 
@@ -956,9 +986,9 @@ class Trainer:
             meta["training"]["search_tuning"] = self.retuner.to_dict()
         if self.sparring is not None:
             meta["training"]["sparring"] = self.sparring.state()
-        Weights.for_game(self.game, self.current_weights(), self.evaluation, **meta).save(
-            path or self.config.out
-        )
+        weights = Weights.for_game(self.game, self.current_weights(), self.evaluation, **meta)
+        weights.metadata["training"]["theta_digest"] = weights.digest()
+        weights.save(path or self.config.out)
 
     def _append_log(self, row: dict) -> None:
         path = self.config.log_path()
@@ -1053,6 +1083,12 @@ def _check_training_state(checkpoint: Weights) -> None:
         np.random.default_rng().bit_generator.state = state["rng"]
     except (KeyError, TypeError, ValueError, OverflowError) as exc:
         raise BadOption(f"that checkpoint is damaged: {type(exc).__name__}: {exc}") from None
+    digest = state.get("theta_digest")
+    if digest is not None and digest != checkpoint.digest():
+        raise BadOption(
+            "that file's weights were changed after its checkpoint was written, so it is no "
+            "run's state to resume: start a new run from them with --init"
+        )
     counts = (progress.games_done, progress.wins, progress.draws, progress.losses)
     if any(not is_whole(n) or n < 0 for n in counts):
         raise BadOption(f"that checkpoint is damaged: negative or fractional counts {counts}")

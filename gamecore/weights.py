@@ -15,6 +15,7 @@ shipped name or a path — into weights, the same way in every command.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -185,6 +186,23 @@ class Weights:
         metadata = {**self.metadata, "upgraded_from_feature_version": self.feature_version}
         theta = np.asarray(theta, dtype=np.float64)
         return Weights(theta, self.game, fs.name, fs.version, metadata)
+
+    def edited(self, theta: np.ndarray | None = None) -> Weights:
+        """A copy with ``theta`` (default: the same values) and without the training
+        checkpoint: weights whose values were changed by hand are no run's state to resume."""
+        values = self.theta if theta is None else np.asarray(theta, dtype=np.float64)
+        if values.shape != self.theta.shape:
+            raise BadWeights(f"{self.feature_set} has {self.theta.size} weights, not {values.size}")
+        metadata = {k: v for k, v in self.metadata.items() if k != "training"}
+        if "training" in self.metadata:
+            metadata["edited_after_training"] = True
+        return Weights(values.copy(), self.game, self.feature_set, self.feature_version, metadata)
+
+    def digest(self) -> str:
+        """A short fingerprint of θ: a checkpoint records it, so a resume notices weights
+        changed after the checkpoint was written."""
+        values = np.ascontiguousarray(self.theta, dtype=np.float64).tobytes()
+        return hashlib.sha256(values).hexdigest()[:16]
 
     def check_fits(self, game: Game) -> None:
         """Raise :class:`BadWeights` unless these weights are for one of ``game``'s

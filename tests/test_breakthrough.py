@@ -128,3 +128,18 @@ def test_the_shipped_weights_value_advanced_pieces(game):
     theta = Weights.load(game.named_weights()["default"].__fspath__(), game).theta
     assert theta[8 * 6] > theta[8 * 1] > 0  # own piece: further is better
     assert theta[64 + 8 * 1] < theta[64 + 8 * 6] < 0  # opponent's: nearer my home is worse
+
+
+def test_the_shipped_weights_are_what_the_module_writes(game):
+    from gamecore_breakthrough.default_weights import DESCRIPTION, values
+
+    from gamecore.hand_weights import weights_by_name
+
+    shipped = Weights.load(game.named_weights()["default"].__fspath__(), game)
+    assert np.array_equal(shipped.theta, weights_by_name(game, values(), DESCRIPTION).theta)
+
+
+def test_feature_names_say_whose_piece_on_which_square(game):
+    names = game.feature_names()
+    assert names[:2] == ["own:a1", "own:b1"] and names[64 + 63] == "opp:h8"
+    assert len(set(names)) == 128

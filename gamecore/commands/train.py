@@ -30,14 +30,13 @@ from gamecore.learners import LEARNERS
 from gamecore.learners.base import BASE_RULES, SQUASHES, SYMMETRIES
 from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.live import LivePublisher, live_path
-from gamecore.registry import game_class, get_game
-from gamecore.stages import parse_stages, unreached_stages
+from gamecore.stages import unreached_stages
 from gamecore.train import (
-    LINEAR_ONLY,
     OUTCOME_AT_CUT,
     Progress,
     TrainConfig,
     Trainer,
+    configure,
     resume_config,
 )
 from gamecore.weights import Weights
@@ -366,26 +365,9 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         if args.out is None:
             config = dataclasses.replace(config, out=args.resume)
         return config, checkpoint
-    cls = game_class(args.game)
-    given = {k: v for k, v in fields.items() if v is not None}
-    defaults = dict(cls.training_defaults)
-    defaults.update(cls.training_defaults_against.get(given.get("vs", defaults.get("vs")), {}))
-    if given.get("evaluation", LINEAR) != LINEAR:
-        for name in LINEAR_ONLY:  # a game's recipe for its features, not for a network
-            defaults.pop(name, None)
-    if ("time_per_move" in given or "time_control" in given) and "depth" not in given:
-        given["depth"] = None
-    config = TrainConfig(game=args.game, game_options=parse_options(args.option))
-    config = dataclasses.replace(config, **{**defaults, **given})
-    if "sparring" in given and config.vs != "self":
+    config = configure(args.game, parse_options(args.option), **fields)
+    if args.sparring is not None and config.vs != "self":
         raise BadOption(f"--sparring: partners meet a learner in self-play, not --vs {config.vs}")
-    if config.stages and "games" not in given:
-        game = get_game(config.game, **config.game_options)
-        config = dataclasses.replace(
-            config, games=sum(stage.games for stage in parse_stages(game, config.stages))
-        )
-    if not config.out:
-        config = dataclasses.replace(config, out=f"{config.game}-{config.algo}.npz")
     return config, None
 
 

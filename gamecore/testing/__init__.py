@@ -442,3 +442,33 @@ class GameConformance:
         while small.history:
             small.pop()
         assert small.to_text() == game.start_text()
+
+
+class LearningConformance:
+    """Subclass in a ``Test*`` class and set :attr:`game_name` to check that learning works on
+    a game: the game's default training run from zero weights, then matches against the zero
+    weights and random movers (:func:`gamecore.learning_check.check_learning`; the same as
+    ``gamecore check-learning GAME``). A few minutes on two cores: mark it slow, or shorten it
+    with :attr:`settings` (``{"games": 150}``)."""
+
+    game_name: ClassVar[str]
+    game_options: ClassVar[dict[str, Any]] = {}
+    settings: ClassVar[dict[str, Any]] = {}
+    """Changes to the game's training defaults, e.g. ``{"games": 150, "depth": 3}``."""
+    time_budget: ClassVar[float | None] = 180.0
+    match_games: ClassVar[int] = 40
+    workers: ClassVar[int] = 1
+    """One worker: the run, and so the verdict, is the same every time."""
+
+    def test_learned_weights_beat_zeros_and_random(self) -> None:
+        from gamecore.learning_check import check_learning
+
+        verdict = check_learning(
+            self.game_name,
+            self.game_options,
+            time_budget=self.time_budget,
+            match_games=self.match_games,
+            workers=self.workers,
+            **self.settings,
+        )
+        assert verdict.passed, "; ".join(verdict.failures())

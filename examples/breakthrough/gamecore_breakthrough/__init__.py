@@ -186,6 +186,11 @@ class Breakthrough(Game):
         taken = arrays[0][self.move_cells(arrays, move)[1]]
         return frozenset({"capture"}) if taken else frozenset()
 
+    def feature_names(self) -> list[str]:
+        """``own:c2`` and ``opp:c2``: a piece on c2 as the mover sees the board (its home row
+        is rank 1, whichever colour it plays)."""
+        return [f"{whose}:{cell_name(cell)}" for whose in ("own", "opp") for cell in range(CELLS)]
+
     def piece_square_map(self) -> dict[str, np.ndarray]:
         """The mover's piece squares, drawn in white's frame (black's are the same turned)."""
         return {"P": np.arange(CELLS)}

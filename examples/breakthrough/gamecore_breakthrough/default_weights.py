@@ -1,34 +1,36 @@
-"""Hand-set Breakthrough weights: the shipped ``weights/default.npz``.
+"""Hand-set Breakthrough weights: the shipped ``weights/default.npz``, written by feature name.
 
 A piece is worth 100, and more the further it stands (the race is the game):
-+0, +5, +10, +20, +35, +60, +100 on rows 1 to 7 seen from its owner. The
-opponent's pieces get the same values negated, in the mover's frame.
-Rebuild with ``python -m gamecore_breakthrough.default_weights``.
++0, +5, +10, +20, +35, +60, +100 on ranks 1 to 7 as its owner sees the board.
+The opponent's pieces get the same values negated, seen from the mover's side
+(an opponent's piece on the mover's rank 2 stands on its own rank 7). Rebuild
+with ``python -m gamecore_breakthrough.default_weights``.
 """
 
 from __future__ import annotations
 
-import numpy as np
+from gamecore.hand_weights import ship, weights_by_name
+from gamecore.registry import get_game
 
-from gamecore.weights import write_hand_set
-
-from .kernel import CELLS, SIZE
-
-ADVANCE = (0, 5, 10, 20, 35, 60, 100, 0)
-"""Bonus of a piece by its row counted from its owner's home row (row 8 ends the game)."""
+ADVANCE = (0, 5, 10, 20, 35, 60, 100)
+"""Bonus of a piece on its owner's ranks 1 to 7 (rank 8 ends the game)."""
 
 DESCRIPTION = "Hand-set Breakthrough piece squares: 100 a piece plus 0-100 for how far it stands."
 
 
-def build_theta() -> np.ndarray:
-    own = np.array([100.0 + ADVANCE[cell // SIZE] for cell in range(CELLS)])
-    # An opponent's piece on mover-frame cell c stands 7 - row(c) rows from its own home.
-    opp = np.array([-(100.0 + ADVANCE[SIZE - 1 - cell // SIZE]) for cell in range(CELLS)])
-    return np.concatenate([own, opp])
+def values() -> dict[str, float]:
+    """The weights by name: a pattern per rank, ``own:?3`` being every own piece on rank 3."""
+    table = {}
+    for rank, bonus in enumerate(ADVANCE, start=1):
+        table[f"own:?{rank}"] = 100.0 + bonus
+        table[f"opp:?{9 - rank}"] = -(100.0 + bonus)
+    return table
 
 
-def main(argv: list[str] | None = None) -> None:
-    write_hand_set("breakthrough", build_theta(), DESCRIPTION, argv)
+def main() -> None:
+    game = get_game("breakthrough")
+    path = ship(game, weights_by_name(game, values(), DESCRIPTION), "default")
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":
