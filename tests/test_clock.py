@@ -51,13 +51,14 @@ def test_training_on_the_clock_searches_deeper_when_the_clock_is_longer(tmp_path
     """More time on the clock buys deeper searches (the point of time-controlled training).
 
     Checkers' compiled search keeps to a budget of a millisecond, so its depth follows the
-    clock; six plies each keep the test short.
+    clock; six plies each keep the test short, all of them the learner's (no sparring
+    partner takes half of them).
     """
 
     def depths(control: str) -> list[int]:
         cfg = TrainConfig(
             game="checkers", games=1, depth=None, time_control=control, seed=1,
-            out=str(tmp_path / f"{control}.npz"), opening_plies=2, max_plies=6,
+            out=str(tmp_path / f"{control}.npz"), opening_plies=2, max_plies=6, sparring="none",
         )  # fmt: skip
         trainer = Trainer(cfg)
         reached: list[int] = []

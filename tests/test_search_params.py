@@ -94,6 +94,26 @@ def test_extensions_search_more_and_reductions_less(chess_game):
     assert middlegame_nodes(chess_game, multi_cut=True, multi_cut_depth=2, multi_cut_cuts=1) < plain
 
 
+# From a training run that retuned its search: a mate in three (Qh5 and the black king in
+# the open), full-ply check and one-reply extensions. A depth-2 search of it never ended.
+CHECKING_LINES = "rnb2bnr/pppp2pp/4p3/5kBQ/P6p/8/1PP1PP2/RN2KB1R w K - 13 16"
+
+
+def test_extensions_stop_at_twice_the_depth(chess_game):
+    """A line of checks that each earn a full ply would never reach the horizon: an
+    iteration extends nothing beyond twice its depth, so the search ends, and small."""
+    params = SearchParams.tournament()._replace(
+        check_extension=4, one_reply_extension=4, recapture_extension=4, game_extension=1,
+        mate_threat_extension=3, null_reduction=6, aspiration=False,
+    )  # fmt: skip
+    searcher = Searcher(chess_game, np.zeros(chess_game.feature_set.count), params, 16)
+    state = chess_game.state_from_text(CHECKING_LINES)
+    result = searcher.search(state, Limits(depth=3, nodes=1_000_000))
+    assert result.complete and result.depth == 3
+    assert result.score.mate == 5  # plies: mate in three
+    assert result.nodes < 200_000, result.nodes
+
+
 def test_multi_cut_at_reduction_zero_costs_nothing(chess_game):
     """Trial searches at full depth would repeat the full search at every cut node (a
     depth-5 search took 24 times the nodes that way): at reduction 0 multi-cut stays off."""

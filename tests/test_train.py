@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import gamecore
-from gamecore.errors import BadOption
+from gamecore.errors import BadOption, CannotWrite
 from gamecore.learners import LEARNERS
 from gamecore.search import Limits
 from gamecore.train import TrainConfig, Trainer, resume_config
@@ -146,7 +146,7 @@ def test_a_failed_save_leaves_the_previous_file_intact(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(np, "savez", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(CannotWrite, match="disk full"):
         Weights.random(game, seed=1).save(path)
     assert path.read_bytes() == good
     assert [p.name for p in tmp_path.iterdir()] == ["w.npz"]

@@ -37,7 +37,8 @@ SELDEPTH = 5  # deepest ply reached
 GENERATION = 6  # search number, for transposition-table replacement
 ROOT_BEST = 7  # best root move of the iteration so far (0: none yet)
 ROOT_TEAM = 8  # the team the search plays for, set by the caller; contempt discounts its draws
-INFO_SIZE = 9
+ROOT_DEPTH = 9  # plies asked of this iteration; extensions stop at twice as deep
+INFO_SIZE = 10
 
 
 @kernel
@@ -199,6 +200,15 @@ def null_move_reduction(params, depth):
 
 
 @kernel
+def may_extend(ctx, ply):
+    """Whether a node at ``ply`` may still be extended: below twice the iteration's depth.
+
+    Without a bound, a line of checks that each gain a full ply never reaches the horizon,
+    and the tree of such lines grows without end until the ply limit."""
+    return ply < 2 * ctx.info[ROOT_DEPTH]
+
+
+@kernel
 def extension(st, ctx, params, ply, move, n):
     """Quarter plies to add to ``move`` (made at ``ply``, not yet on the board) for all but
     the check extension (known only after the move): the sum that applies, at most a ply."""
@@ -295,7 +305,7 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
             return 0.0
         if value >= beta:
             return min(value, MAX_EVAL)
-        if value < -MAX_EVAL:
+        if value < -MAX_EVAL and may_extend(ctx, ply):
             depth += params.mate_threat_extension  # passing gets us mated: look deeper
 
     order_moves(st, ctx, ply, n, tt_move, params.killers, params.history)
@@ -337,12 +347,14 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     # such a check standing does not give it, so it must not be extended.
     next_seat = np.int64(-1)
     next_was_checked = False
+    extending = may_extend(ctx, ply)
+    extends_moves = params.one_reply_extension + params.recapture_extension + params.game_extension
     for i in range(n):
         move = next_move(ctx, ply, i, n)
         noisy = game.order_key(st, move) > 0
         quiet = not noisy
         extend = 0
-        if params.one_reply_extension + params.recapture_extension + params.game_extension > 0:
+        if extending and extends_moves > 0:
             extend = extension(st, ctx, params, ply, move, n)
         if params.recapture_extension > 0:
             ctx.targets[ply] = game.move_target(st, move) if noisy else -1
@@ -359,7 +371,7 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
             game.unmake_move(st, move)
             best = max(best, static + margin)
             continue
-        if gives_check:
+        if gives_check and extending:
             extend = min(extend + params.check_extension, ONE_PLY)
         new_depth = depth - ONE_PLY + extend
         if searched == 0 or not params.pvs:
@@ -420,4 +432,5 @@ def search_root(st, ctx, params, depth, alpha, beta):
     info = ctx.info
     info[ROOT_BEST] = 0
     info[SELDEPTH] = 0
+    info[ROOT_DEPTH] = depth
     return negamax(st, ctx, params, depth * ONE_PLY, np.int64(0), alpha, beta, np.int64(1))

@@ -366,7 +366,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
             config = dataclasses.replace(config, out=args.resume)
         return config, checkpoint
     config = configure(args.game, parse_options(args.option), **fields)
-    if args.sparring is not None and config.vs != "self":
+    if args.sparring not in (None, "none") and config.vs != "self":
         raise BadOption(f"--sparring: partners meet a learner in self-play, not --vs {config.vs}")
     return config, None
 
