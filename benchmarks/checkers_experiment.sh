@@ -6,7 +6,7 @@
 #
 #   bash benchmarks/checkers_experiment.sh [OUT_DIR] [GAMES] [DEEP_DEPTH]
 set -euo pipefail
-OUT=${1:-runs/checkers}
+OUT=${1:-$HOME/gamecore-runs/checkers}
 GAMES=${2:-4000}
 DEEP=${3:-8}
 mkdir -p "$OUT"

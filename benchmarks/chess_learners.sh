@@ -4,7 +4,7 @@
 # for the same wall-clock budget; then one tournament rates them with the untrained
 # weights. Usage: bash benchmarks/chess_learners.sh [OUTDIR] [SECONDS_PER_LEARNER]
 set -euo pipefail
-out=${1:-runs/chess-learners}
+out=${1:-$HOME/gamecore-runs/chess-learners}
 budget=${2:-360}
 mkdir -p "$out"
 

@@ -9,7 +9,7 @@
 # A learner whose OUTDIR/ALGO.done exists is skipped, so a cut-off run continues with the
 # next learner (delete an unfinished ALGO.npz first: its budget would start again).
 set -euo pipefail
-out=${1:-runs/chess-table2}
+out=${1:-$HOME/gamecore-runs/chess-table2}
 budget=${2:-1200}
 clock=${3:-2+0.05}
 shift $(( $# < 3 ? $# : 3 ))

@@ -2,9 +2,9 @@
 
 Usage:
     python benchmarks/network_duel.py chess --a network-pairs:gd:2 \\
-        --b network-triples:gd:2 --games 300 --out runs/network-duel/pairs-vs-triples
+        --b network-triples:gd:2 --games 300 --out ~/gamecore-runs/network-duel/pairs-vs-triples
     python benchmarks/network_duel.py chess --a network-triples:gd:2 \\
-        --b random:frozen:5 --out runs/network-duel/triples-vs-random5
+        --b random:frozen:5 --out ~/gamecore-runs/network-duel/triples-vs-random5
 
 Levinson & Weber's experiments (Figs. 6.1–6.3): both agents start from random
 weights and play game after game, each game opened by two random moves;
