@@ -31,18 +31,22 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-_TRAINERS: dict[str, Any] = {}
+if TYPE_CHECKING:
+    from gamecore.train import TrainConfig, Trainer
+
+_TRAINERS: dict[str, Trainer] = {}
 """Per worker process: one trainer per configuration, reused across its games."""
 
 
 @dataclass
 class GameTask:
-    config: Any
-    """The run's :class:`gamecore.train.TrainConfig`."""
+    config: TrainConfig
+    """The run's configuration as the driver resolved it (:func:`gamecore.train.configure`,
+    or a checkpoint's): a worker derives nothing from the options again."""
     index: int
     """Which game of the run: decides the learner's team, the book line and the stage."""
     theta: np.ndarray
@@ -113,21 +117,24 @@ def _publisher(task: GameTask):
 _PUBLISHERS: dict[tuple[str, str], Any] = {}
 
 
-def _trainer_for(config: Any):
+def _trainer_for(config: TrainConfig) -> Trainer:
     from gamecore.train import Trainer
 
     key = repr(config)
     if key not in _TRAINERS:
         _TRAINERS.clear()
-        # The driver checks files and measures the weights; a worker only plays.
+        # The driver checks files and measures the weights; a worker only plays, with the θ,
+        # stage mask and search parameters each task brings. The starting weights are the
+        # evaluation's own random ones (no file to read, and of the network's shape, where
+        # ``zeros`` would be linear), overwritten by the task's θ anyway.
         local = dataclasses.replace(
-            config, init="zeros", eval_every=0, stages=None, tune_search_every=0
+            config, init=None, eval_every=0, stages=None, tune_search_every=0
         )
         _TRAINERS[key] = Trainer(local)
     return _TRAINERS[key]
 
 
-def compile_learning(config: Any) -> None:
+def compile_learning(config: TrainConfig) -> None:
     """Compile the run's learner kernels into the disk cache (a helper process's one task
     while the driver compiles the search; see ``gamecore.commands.train.warm_up``)."""
     _trainer_for(config).warm_up_learning()
