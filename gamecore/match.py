@@ -16,7 +16,6 @@ from pathlib import Path
 
 import numpy as np
 
-from gamecore.bounds import MAX_PLIES, is_whole
 from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.elo import MatchResult
 from gamecore.envs.players import ExternalSpec, is_external
@@ -24,6 +23,7 @@ from gamecore.errors import BadOption
 from gamecore.executor import Executor, run_all
 from gamecore.files import write_text_atomically
 from gamecore.game import Game
+from gamecore.game_length import resolve_max_plies
 from gamecore.kernel_api import ONGOING
 from gamecore.players import RandomPlayer, SearchPlayer
 from gamecore.search import Limits, SearchParams
@@ -140,29 +140,6 @@ def play_game(
     return state
 
 
-MOVES_PER_PLAYER = 200
-"""A match adjudicates a draw once every player has made this many moves: 400 plies in
-chess, 1,200 in six-player Duchess, where a team must mate three Kings at once and 400
-plies would give each player only 67 moves."""
-
-
-def default_max_plies(game: Game) -> int:
-    """The ply limit of a match when none is given: :data:`MOVES_PER_PLAYER` for every player."""
-    return MOVES_PER_PLAYER * game.num_players
-
-
-def resolve_max_plies(game: Game, max_plies: int | None) -> int:
-    """``max_plies`` checked (:class:`BadOption` unless a whole number from 1 to
-    :data:`~gamecore.bounds.MAX_PLIES`), or :func:`default_max_plies` for None."""
-    if max_plies is None:
-        return default_max_plies(game)
-    if not (is_whole(max_plies) and 1 <= max_plies <= MAX_PLIES):
-        raise BadOption(
-            f"max_plies {max_plies!r}: give a whole number of plies from 1 to {MAX_PLIES}"
-        )
-    return int(max_plies)
-
-
 @dataclass
 class MatchSettings:
     games: int = 20
@@ -170,7 +147,8 @@ class MatchSettings:
     openings: int = 10
     opening_plies: int = 4
     max_plies: int | None = None
-    """Adjudicate a draw after this many plies (None: :func:`default_max_plies`)."""
+    """Adjudicate a draw after this many plies (None: the game's default,
+    :func:`gamecore.game_length.default_max_plies`)."""
     seed: int = 0
     book: list[list[int]] | None = None
     """Opening lines to play (each from both sides) instead of random openings."""

@@ -31,6 +31,8 @@ from gamecore.bounds import (
 from gamecore.errors import BadOption
 from gamecore.evaluations import Evaluation, NetworkBuffers, linear
 from gamecore.game import Game
+from gamecore.search_params import SearchParams
+from gamecore.search_params import resolve as resolve_params
 from gamecore.state import State
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
 
@@ -65,105 +67,6 @@ class SearchContext(NamedTuple):
     """[ply]: where the noisy move made at that ply landed (-1: none), for recaptures."""
     net: NetworkBuffers
     """The network evaluation's tables and scratch (empty for the linear evaluation)."""
-
-
-class SearchParams(NamedTuple):
-    """Every search knob, in one record a tuner can change (seed 004 tunes them).
-
-    Training mode uses only what does not depend on the evaluation weights —
-    transposition table, killers, history, check extension, quiescence — so
-    that learning from the search tree is not biased by pruning decisions the
-    weights made (Veness et al. 2009, §5). Tournament mode adds the rest.
-    Depths are in plies; extensions are in quarter plies (``ONE_PLY`` units).
-    :mod:`gamecore.search_params` reads and writes them as files, with ranges.
-    """
-
-    pvs: bool = True
-    """Null-window search of all but the first move, re-searching on fail-high."""
-    quiescence: bool = True
-    killers: bool = True
-    history: bool = True
-    null_move: bool = False
-    null_reduction: int = 2
-    """R: plies saved by the null-move search (2 is the classic safe choice)."""
-    null_adaptive: bool = False
-    """Adaptive null move (Heinz): R one less near the leaves."""
-    null_adaptive_depth: int = 6
-    """With ``null_adaptive``: at this many plies left or fewer, R − 1 is used."""
-    futility: bool = False
-    futility_depth: int = 1
-    """Futility pruning at this many plies from the horizon or fewer (0 to 3)."""
-    futility_margin_1: float = 200.0
-    """With one ply left, skip quiet moves when static value + margin cannot reach alpha.
-    In evaluation units: about two pawns with the shipped chess weights."""
-    futility_margin_2: float = 500.0
-    futility_margin_3: float = 900.0
-    multi_cut: bool = False
-    """Multi-cut (Björnsson & Marsland): at a node the table says cut off before, search
-    the first moves shallower; enough cut-offs among them prune the node."""
-    multi_cut_reduction: int = 2
-    """Extra plies the trial searches save."""
-    multi_cut_depth: int = 4
-    """Tried only with at least this many plies left."""
-    multi_cut_moves: int = 10
-    multi_cut_cuts: int = 3
-    check_extension: int = 4
-    """Quarter plies added to a move that gives check (reduces the horizon effect)."""
-    one_reply_extension: int = 0
-    """Quarter plies added to the only legal move."""
-    recapture_extension: int = 0
-    """Quarter plies added to a capture on the cell the previous move captured on (games
-    that define ``move_target``)."""
-    game_extension: int = 0
-    """Quarter plies added to a move the game's ``extends_move`` names (chess: a pawn to
-    its seventh rank, the paper's passed-pawn extension)."""
-    mate_threat_extension: int = 0
-    """Quarter plies added to a node where passing loses to a mate (the null-move search
-    returns a mate score)."""
-    lmr: bool = False
-    lmr_min_depth: int = 3
-    lmr_min_moves: int = 4
-    """Reduce quiet moves only after this many moves were searched at full depth."""
-    lmr_reduction: int = 1
-    check_evasion_plies: int = 4
-    """Quiescence answers a check with every move only this many plies deep; below, a
-    checked side stands pat and searches noisy moves. In six-player Duchess checks pass
-    from seat to seat: one depth-1 search of a random position took 41,210 nodes, 25 plies
-    deep, where the 99th percentile of 300 positions was 4,103; with 4 it takes 10,091, with
-    the same move and value."""
-    quiescence_plies: int = MAX_PLY
-    """Quiescence stands pat this many plies past the horizon (the default: never). In
-    multi-player games every seat has captures and a nearly flat evaluation seldom cuts: a
-    depth-4 six-player Duchess search under small random weights ran to ply 42 and 17.4M
-    nodes, 99.7% of them in quiescence (see BENCHMARKS.md, "Quiescence depth")."""
-    aspiration: bool = False
-    aspiration_window: float = 50.0
-    """Half-width of the first window around the previous iteration's value."""
-    contempt: float = 0.0
-    """How much worse than a level position a draw (repetition, the game's draw rules) is
-    for the team the search plays for, in evaluation units: above 0 it plays on where it
-    can rather than take the draw. Engines use it against weaker opponents; 0 is the
-    honest value of a draw."""
-    lazy_margin: float = 0.0
-    """Lazy evaluation, for games that keep an additive accumulator (``value_additive``):
-    where that part alone lies this far beyond what a test needs (stand-pat against the
-    window, the null-move and futility tests), it stands in for the value, ``margin`` to
-    the safe side, and the rest of the evaluation is not computed. A margin the rest can
-    exceed makes the search inexact there; 0 (the default) always evaluates in full."""
-
-    @classmethod
-    def training(cls) -> SearchParams:
-        return cls()
-
-    @classmethod
-    def tournament(cls) -> SearchParams:
-        return cls(null_move=True, futility=True, lmr=True, aspiration=True)
-
-    @classmethod
-    def plain(cls) -> SearchParams:
-        """Full width to the depth and no further: no quiescence, no extensions (seed 001's
-        fixed-depth agents; a nearly flat evaluation cannot make it explode)."""
-        return cls(quiescence=False, check_extension=0)
 
 
 @dataclass(frozen=True)
@@ -267,9 +170,7 @@ class Searcher:
         self.evaluation = evaluation
         self.interruptible = interruptible
         if params is None:
-            from gamecore.search_params import resolve  # it reads files of this module's records
-
-            params = resolve(game, None)
+            params = resolve_params(game, None)
         self.set_params(params)
         self.kernel = bind(game, "gamecore.algorithms.alphabeta", evaluation.template)
         k = self.kernel

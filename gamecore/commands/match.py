@@ -22,8 +22,8 @@ from gamecore.errors import BadOption
 from gamecore.executor import run_all
 from gamecore.files import check_output
 from gamecore.game import Game
+from gamecore.game_length import MOVES_PER_PLAYER
 from gamecore.match import (
-    MOVES_PER_PLAYER,
     GameResult,
     MatchSettings,
     PlayerSpec,
@@ -46,7 +46,14 @@ PLAYER_HELP = (
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    match = sub.add_parser("match", help="play A against B and estimate the Elo difference")
+    match = sub.add_parser(
+        "match",
+        help="play A against B and estimate the Elo difference",
+        description="Play A against B, each opening from both sides, and print W/D/L from A's "
+        "side with the Elo difference and its 95% interval. A player is random, zeros, "
+        "default, a name the game ships, a weights file or an agent; the games go to a "
+        "record file in the game's format.",
+    )
     add_game_arguments(match)
     match.add_argument("a", metavar="A", help=PLAYER_HELP)
     match.add_argument("b", metavar="B", help=PLAYER_HELP)
@@ -55,7 +62,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     match.add_argument("--out", help="record file (default: A-vs-B with the game's suffix)")
     match.set_defaults(run=run_match_command)
 
-    tour = sub.add_parser("tournament", help="round robin with maximum-likelihood Elo ratings")
+    tour = sub.add_parser(
+        "tournament",
+        help="round robin with maximum-likelihood Elo ratings",
+        description="Play every pair of PLAYERs, each opening from both sides, and rate them "
+        "all at once by maximum likelihood, with 95% intervals; --reference pins one "
+        "player's rating.",
+    )
     add_game_arguments(tour)
     tour.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     _add_settings(tour, games=10)
