@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -23,24 +24,21 @@ from gamecore.commands.common import (
 )
 from gamecore.compile_helper import LearningCompiler
 from gamecore.errors import BadOption, GamecoreError
-from gamecore.evaluations import LINEAR, NETWORKS
 from gamecore.executor import default_workers
 from gamecore.files import check_output
-from gamecore.learners import LEARNERS
-from gamecore.learners.base import BASE_RULES, SQUASHES, SYMMETRIES
-from gamecore.learners.updates import DEFAULT_LOSS, DEFAULT_UPDATE, LOSSES, UPDATE_RULES
 from gamecore.live import LivePublisher, live_path
 from gamecore.stages import unreached_stages
 from gamecore.train import (
-    OUTCOME_AT_CUT,
     Progress,
     TrainConfig,
     Trainer,
     configure,
     resume_config,
 )
+from gamecore.train_options import CliOption, option_fields, option_string
+from gamecore.verdict import VERDICT_GAMES, judge
 from gamecore.weights import Weights
-from gamecore.yardsticks import DEFAULT_GAMES, DEFAULT_OPPONENTS, check_schedule, score_text
+from gamecore.yardsticks import check_schedule, score_text
 
 NOTICE_AFTER_SECONDS = 2.0
 """Preparation that takes longer than this is compiling, and the user is told so."""
@@ -50,244 +48,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "train",
         help="learn evaluation weights by self-play or against an opponent",
-        description="Train evaluation weights. With no options: a short TreeStrap(αβ) run "
-        "(about a minute) that writes GAME-ALGO.npz and GAME-ALGO.csv.",
+        description="Train evaluation weights. With no options, TreeStrap(αβ) follows the "
+        "game's own recipe (its training_defaults): for Duchess about ten minutes against "
+        "the hand-set team (--vs random: half a minute against random movers), for the "
+        "other games one to three minutes of self-play with sparring partners. It writes "
+        "GAME-ALGO.npz and GAME-ALGO.csv, then plays the weights a few games against a "
+        "yardstick and says how they did.",
     )
     add_game_arguments(parser)
-    parser.add_argument("--algo", choices=sorted(LEARNERS), default=None, help="learner")
-    parser.add_argument(
-        "--vs",
-        default=None,
-        help="opponent: self, random, zeros, default, a weights name the game ships or a "
-        "weights file; several, comma-separated, take turns (e.g. default,random)",
-    )
-    parser.add_argument(
-        "--sparring",
-        default=None,
-        metavar="PLAYERS",
-        help="self-play only: players the learner meets in a share of its games while it does "
-        "not beat them, comma-separated like --vs (default zeros; none: plain self-play)",
-    )
-    parser.add_argument(
-        "--games",
-        type=validate.games,
-        help="games in the whole run (0: just write the starting weights)",
-    )
-    parser.add_argument("--depth", type=validate.depth, help="search depth per move")
-    parser.add_argument(
-        "--time-per-move", type=validate.seconds, help="seconds per move (instead of depth)"
-    )
-    parser.add_argument(
-        "--time-control",
-        metavar="BASE+INC",
-        help="Fischer clock per seat, in seconds, e.g. 6+0.1 (instead of depth; with --depth, "
-        "a depth cap too)",
-    )
-    parser.add_argument("--out", help="weights/checkpoint file (default GAME-ALGO.npz)")
-    parser.add_argument("--resume", metavar="FILE", help="continue the run checkpointed in FILE")
-    parser.add_argument(
-        "--seed", type=validate.seed, help="random seed (initial weights, openings)"
-    )
-    parser.add_argument(
-        "--init",
-        metavar="WEIGHTS",
-        help="start from these weights (zeros, default, a name the game ships or a file), "
-        "not small random ones",
-    )
-    parser.add_argument(
-        "--stages",
-        metavar="SCHEDULE",
-        help="staged learning, e.g. material:200,material+mating:200,all:400 "
-        "(feature groups trained per stretch of games)",
-    )
-    parser.add_argument(
-        "--book", metavar="NAME|FILE", help="start games from this opening book's lines, in turn"
-    )
-    parser.add_argument(
-        "--update",
-        choices=sorted(UPDATE_RULES),
-        help=(
-            "update rule turning search errors into weight changes "
-            f"({DEFAULT_UPDATE}, or the game's training default)"
-        ),
-    )
-    parser.add_argument(
-        "--loss",
-        choices=LOSSES,
-        help="error measure: win probability, value, or value clipped at ±150 (huber) "
-        f"({DEFAULT_LOSS})",
-    )
-    parser.add_argument(
-        "--step", type=validate.step, help="step size override (default: the rule's)"
-    )
-    parser.add_argument(
-        "--average",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="write the average of the weights over the last games (see --average-share)",
-    )
-    parser.add_argument(
-        "--average-share",
-        type=validate.positive_fraction,
-        help="share of --games the average spans, above 0 up to 1 (0.25); a run that "
-        "--time-budget stops sooner averages over all its games",
-    )
-    parser.add_argument(
-        "--tie-sides",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="keep the weights of the same feature for either side equal and opposite, "
-        "where the game declares such twins (chess, checkers; on by default)",
-    )
-    parser.add_argument(
-        "--evaluation",
-        choices=(LINEAR, *NETWORKS),
-        help="what to learn: the game's linear features, or the neighbourhood network of "
-        "seed 001 with pair or triple tuples (linear)",
-    )
-    parser.add_argument(
-        "--quiet-leaves",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="move the evaluation of the quiet position at the end of each updated "
-        "position's quiescence line, not of the position itself",
-    )
-    parser.add_argument(
-        "--symmetry",
-        choices=SYMMETRIES,
-        help="a network's base weights of symmetric slots: averaged after each game "
-        "(seed 001's §5.4), tied (averaged after every update) or left apart (average)",
-    )
-    parser.add_argument(
-        "--squash",
-        choices=SQUASHES,
-        help="a network's squash: follows each game's range of values (tracked, seed 001) "
-        "or stays at mean -2, spread 0.25 (fixed) (tracked)",
-    )
-    parser.add_argument(
-        "--base-rule",
-        choices=BASE_RULES,
-        help="TD(0) with a network: its base weights learn through the tuple weights "
-        "(chain) or each towards the results of the games it occurs in (local, seed 001's "
-        "lower level) (chain)",
-    )
-    parser.add_argument(
-        "--loser-learns",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="TD(0): learn only from the side that lost each game (both after a draw), "
-        "as in seed 001",
-    )
-    parser.add_argument(
-        "--outcome-step",
-        type=validate.share,
-        metavar="SHARE",
-        help="after each finished game, move its positions this share of the way to the "
-        "result, split between feature groups (0: learn from search alone)",
-    )
-    parser.add_argument(
-        "--outcome-discount",
-        type=validate.positive_fraction,
-        metavar="GAMMA",
-        help="per ply, how much less a result one ply further away counts in --outcome-step's "
-        "targets: the win probability ½ ± ½·GAMMA^k for a result k plies ahead (1: the "
-        "result itself)",
-    )
-    parser.add_argument(
-        "--outcome-groups",
-        metavar="GROUPS",
-        help="the feature groups --outcome-step moves, joined by + (e.g. material; "
-        "default all); the others learn from search alone",
-    )
-    parser.add_argument(
-        "--group-steps",
-        metavar="GROUP=K,...",
-        help="move the named feature groups K times as far as the others in every update "
-        "(e.g. mating=0.25; 0 freezes a group)",
-    )
-    parser.add_argument(
-        "--decay",
-        type=validate.decay,
-        metavar="SHARE",
-        help="weight decay: after every game the weights shrink by this share, from 0 up "
-        "to 0.5 (0: none)",
-    )
-    parser.add_argument(
-        "--outcome-at-cut",
-        choices=OUTCOME_AT_CUT,
-        help="what --outcome-step makes of a game cut at --max-plies: skip it, or learn it "
-        "as a draw, as a match scores its ply limit (skip)",
-    )
-    parser.add_argument(
-        "--search-params",
-        metavar="SPEC",
-        help="the learner's search parameters: a search-parameters file, a name the game "
-        "ships, tournament, or plain (no quiescence) (default: training mode, which prunes "
-        "nothing by the weights)",
-    )
-    parser.add_argument(
-        "--tune-search-every",
-        type=validate.every,
-        metavar="N",
-        help="re-tune the learner's search parameters on --tune-suite every N games with the "
-        "current weights (seed 004's GA, a few generations each time; docs/tuning.md)",
-    )
-    parser.add_argument("--tune-suite", metavar="FILE", help="positions with best moves")
-    parser.add_argument(
-        "--tune-generations",
-        type=validate.integer(1, 10_000),
-        metavar="G",
-        help="GA generations per re-tuning (default 2)",
-    )
-    parser.add_argument(
-        "--tune-population", type=validate.integer(2, 1000), metavar="P", help="(default 10)"
-    )
-    parser.add_argument(
-        "--tune-node-cap",
-        type=validate.integer(100, 10**9),
-        metavar="N",
-        help="nodes a suite position may take (default 50,000)",
-    )
-    parser.add_argument(
-        "--min-depth", type=validate.depth, help="TreeStrap(αβ): least depth of an update"
-    )
-    parser.add_argument(
-        "--lambda", dest="lam", type=validate.fraction, help="TD-Leaf(λ) trace decay (0 to 1)"
-    )
-    parser.add_argument(
-        "--opening-plies", type=validate.opening_plies, help="random plies that open each game"
-    )
-    parser.add_argument(
-        "--max-plies", type=validate.plies, help="adjudicate a draw after this many plies"
-    )
-    parser.add_argument("--checkpoint-every", type=validate.every, help="games between checkpoints")
-    parser.add_argument(
-        "--snapshot-every", type=validate.games, help="keep OUT-gNNNNN.npz every N games"
-    )
-    parser.add_argument(
-        "--time-budget",
-        type=validate.seconds,
-        help="seconds of training; no game starts after that",
-    )
-    parser.add_argument(
-        "--eval-every",
-        type=validate.every,
-        metavar="N",
-        help="every N games (and at the start and the end) play the weights against fixed "
-        "opponents, in the background when a core is free; scores go to OUT.eval.csv",
-    )
-    parser.add_argument(
-        "--eval-games",
-        type=validate.games,
-        metavar="K",
-        help=f"games per opponent and measurement, even (default {DEFAULT_GAMES})",
-    )
-    parser.add_argument(
-        "--eval-vs",
-        metavar="LIST",
-        help="comma-separated opponents of the measurements: random, zeros, default, a name "
-        f"the game ships, weights files (default {DEFAULT_OPPONENTS})",
-    )
+    for field, option in option_fields(TrainConfig):
+        add_option(parser, field, option)
+        if field.name == "out":  # --resume beside --out: a resumed run writes to FILE by default
+            parser.add_argument(
+                "--resume", metavar="FILE", help="continue the run checkpointed in FILE"
+            )
     parser.add_argument(
         "--watch",
         action="store_true",
@@ -300,72 +74,54 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="start a new run even if OUT exists (its weights and log are replaced)",
     )
+    parser.add_argument(
+        "--verdict-games",
+        type=validate.integer(0, 10_000),
+        default=VERDICT_GAMES,
+        metavar="N",
+        help="after the run, play the weights N games against random movers (runs against "
+        "them) or the zero weights (all others) and say how they did; 0: no verdict "
+        f"(default: {VERDICT_GAMES})",
+    )
     add_worker_arguments(parser)
     parser.set_defaults(run=run)
 
 
+def add_option(
+    parser: argparse.ArgumentParser, field: dataclasses.Field, option: CliOption
+) -> None:
+    """Add a :class:`TrainConfig` field's option, parsed into ``field.name``: None when not
+    given, so that the game's recipe and then the field's default apply (:func:`configure`)."""
+    settings: dict[str, Any] = {"dest": field.name, "default": None, "help": option.help}
+    if option.boolean:
+        settings["action"] = argparse.BooleanOptionalAction
+    if option.validator is not None:
+        validator = getattr(validate, option.validator)
+        settings["type"] = validator(*option.validator_args) if option.validator_args else validator
+    if option.metavar is not None:
+        settings["metavar"] = option.metavar
+    if option.choices is not None:
+        settings["choices"] = option.choices
+    parser.add_argument(option_string(field, option), **settings)
+
+
 def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]:
-    fields = {
-        "algo": args.algo,
-        "vs": args.vs,
-        "sparring": args.sparring,
-        "games": args.games,
-        "depth": args.depth,
-        "time_per_move": args.time_per_move,
-        "time_control": args.time_control,
-        "out": args.out,
-        "seed": args.seed,
-        "init": args.init,
-        "book": args.book,
-        "stages": args.stages,
-        "step": args.step,
-        "update": args.update,
-        "loss": args.loss,
-        "average": args.average,
-        "average_share": args.average_share,
-        "outcome_step": args.outcome_step,
-        "outcome_discount": args.outcome_discount,
-        "outcome_at_cut": args.outcome_at_cut,
-        "outcome_groups": args.outcome_groups,
-        "group_steps": args.group_steps,
-        "decay": args.decay,
-        "tie_sides": args.tie_sides,
-        "quiet_leaves": args.quiet_leaves,
-        "symmetry": args.symmetry,
-        "squash": args.squash,
-        "loser_learns": args.loser_learns,
-        "base_rule": args.base_rule,
-        "evaluation": args.evaluation,
-        "min_depth": args.min_depth,
-        "search_params": args.search_params,
-        "tune_search_every": args.tune_search_every,
-        "tune_suite": args.tune_suite,
-        "tune_generations": args.tune_generations,
-        "tune_population": args.tune_population,
-        "tune_node_cap": args.tune_node_cap,
-        "lam": args.lam,
-        "opening_plies": args.opening_plies,
-        "max_plies": args.max_plies,
-        "checkpoint_every": args.checkpoint_every,
-        "snapshot_every": args.snapshot_every,
-        "time_budget": args.time_budget,
-        "eval_every": args.eval_every,
-        "eval_games": args.eval_games,
-        "eval_vs": args.eval_vs,
-    }
+    """The run's configuration and the checkpoint it continues (None: a new run), resolved
+    from the options as :func:`configure` resolves a Python caller's settings."""
+    given = {field.name: getattr(args, field.name) for field, _ in option_fields(TrainConfig)}
     if args.time_control is not None and args.time_per_move is not None:
         raise BadOption("give --time-control or --time-per-move, not both")
     if args.eval_games is not None:
         check_schedule(1, args.eval_games)
     if args.resume:
         checkpoint = Weights.load(args.resume)
-        config = resume_config(checkpoint, **fields)
+        config = resume_config(checkpoint, **given)
         if config.game != args.game:
             raise BadOption(f"{args.resume!r} is a {config.game} checkpoint, not {args.game}")
         if args.out is None:
             config = dataclasses.replace(config, out=args.resume)
         return config, checkpoint
-    config = configure(args.game, parse_options(args.option), **fields)
+    config = configure(args.game, parse_options(args.option), **given)
     if args.sparring not in (None, "none") and config.vs != "self":
         raise BadOption(f"--sparring: partners meet a learner in self-play, not --vs {config.vs}")
     return config, None
@@ -536,4 +292,8 @@ def run(args: argparse.Namespace) -> int:
     if trainer.yardsticks is not None:
         latest = score_text(trainer.yardsticks.latest)
         print(f"measured {latest} after {p.games_done} games; in {config.eval_log_path()}")
+    if p.games_done and args.verdict_games:
+        print(judge(config, args.verdict_games).text())
+    options = "".join(f" -o {key}={value}" for key, value in config.game_options.items())
+    print(f"play against them: gamecore gui {config.game}{options} --weights {config.out}")
     return 0

@@ -1,0 +1,66 @@
+"""What a finished training run did, in words a newcomer can judge.
+
+After ``gamecore train`` the weights are a file; a few games against a
+yardstick say whether they learned anything: against random movers when the
+run trained against them, else against the zero weights (the untrained start,
+which searches but values every position alike).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamecore.elo import MatchResult
+from gamecore.executor import Executor
+from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.registry import get_game
+from gamecore.train import TrainConfig
+from gamecore.weights import Weights
+
+VERDICT_GAMES = 10
+"""Games of the verdict match by default (each opening from both sides): enough to tell
+learning from none, a few seconds for most games."""
+
+YARDSTICK_WORDS = {"random": "random movers", "zeros": "the untrained (zero) weights"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The learned weights' match against one yardstick."""
+
+    yardstick: str
+    result: MatchResult
+
+    def text(self) -> str:
+        r = self.result
+        played = r.wins + r.draws + r.losses
+        return (
+            f"verdict: against {YARDSTICK_WORDS[self.yardstick]} the learned weights won "
+            f"{r.wins}, drew {r.draws} and lost {r.losses} of {played} games ({r.score:.0%})"
+        )
+
+
+def yardstick_for(config: TrainConfig) -> str:
+    """Random movers for a run that trained against them, else the zero weights."""
+    return "random" if config.vs == "random" else "zeros"
+
+
+def judge(
+    config: TrainConfig, games: int = VERDICT_GAMES, executor: Executor | None = None
+) -> Verdict:
+    """Play the weights ``config`` wrote against their yardstick, at the training depth (or
+    time), from the run's opening plies."""
+    game = get_game(config.game, **config.game_options)
+    learned = Weights.load(config.out, game)
+    yardstick = yardstick_for(config)
+    settings = MatchSettings(
+        games=games,
+        limits=config.limits(),
+        openings=max(1, games // 2),
+        opening_plies=config.opening_plies,
+        max_plies=config.max_plies,
+        seed=config.seed,
+    )
+    me = PlayerSpec("learned", "learned", learned)
+    result, _ = run_match(game, me, PlayerSpec.parse(game, yardstick), settings, None, executor)
+    return Verdict(yardstick, result)
