@@ -56,7 +56,11 @@ def one_line(message: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gamecore", description=__doc__.splitlines()[0])
+    parser = _Parser(
+        prog="gamecore",
+        description="Game engines that learn their own evaluation: train, search, play and "
+        "measure any registered game. `gamecore COMMAND --help` describes each command.",
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in COMMANDS:
         importlib.import_module(f"gamecore.commands.{name}").add_parser(sub)

@@ -106,7 +106,7 @@ def feature_notes(game: Game, sample_games: int = SAMPLE_GAMES, seed: int = 0) -
     varying = size[active & ~constant]
     if varying.size:
         median = float(np.median(varying))
-        large = np.flatnonzero(size > SIZE_RATIO * median) if median > 0 else []
+        large = np.flatnonzero(size > SIZE_RATIO * median) if median > 0 else np.array([], int)
         if len(large):
             notes.append(
                 f"{_listed(names, large)} {_be(large)} over {SIZE_RATIO:g} times the median "

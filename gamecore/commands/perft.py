@@ -18,7 +18,13 @@ from gamecore.commands.common import (
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("perft", help="count legal move sequences to a depth")
+    parser = sub.add_parser(
+        "perft",
+        help="count legal move sequences to a depth",
+        description="Count the legal move sequences of DEPTH plies from a position: the "
+        "move generator's checksum, to compare with published counts. --divide prints the "
+        "count below each first move.",
+    )
     add_game_arguments(parser)
     add_position_arguments(parser)
     parser.add_argument(

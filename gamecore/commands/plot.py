@@ -29,7 +29,13 @@ SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("plot-learning", help="plot strength against training games")
+    parser = sub.add_parser(
+        "plot-learning",
+        help="plot strength against training games",
+        description="Draw the learning curves of one or more training runs from their logs: "
+        "the score against each yardstick (with its interval) and the update error, "
+        "against games played, into one PNG.",
+    )
     parser.add_argument(
         "logs",
         nargs="+",

@@ -11,7 +11,12 @@ from gamecore.heatmap import pieces_with_squares, write_heatmap
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("show-weights", help="draw piece-square weights as a heat map (PNG)")
+    parser = sub.add_parser(
+        "show-weights",
+        help="draw piece-square weights as a heat map (PNG)",
+        description="Draw a weights set's piece-square weights on the game's own board, one "
+        "heat map per piece (--piece to choose), into a PNG.",
+    )
     add_game_arguments(parser)
     parser.add_argument("--weights", metavar="SPEC", help=WEIGHTS_HELP)
     parser.add_argument(

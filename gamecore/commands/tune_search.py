@@ -53,7 +53,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "tune-search",
         help="evolve search parameters that solve a test suite in the fewest nodes",
-        description=__doc__.splitlines()[0],
+        description="Evolve the search parameters (seed 004's genetic algorithm) so that the "
+        "search solves a test suite's positions in the fewest nodes; each generation is a "
+        "row of the log, the best parameters a file for --search-params.",
     )
     add_game_arguments(parser)
     parser.add_argument(
