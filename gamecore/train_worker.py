@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from gamecore.train import TrainConfig, Trainer
+    from gamecore.train import Trainer
+    from gamecore.train_config import TrainConfig
 
 _TRAINERS: dict[str, Trainer] = {}
 """Per worker process: one trainer per configuration, reused across its games."""
