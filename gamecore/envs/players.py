@@ -227,6 +227,11 @@ class SpielPlayer(ExternalPlayer):
         seat = state.player
         bot = self._bot(seat)
         plies = len(state.history)
+        if self.kind == "mcts" and self._rate is None and "simulations" not in self.options:
+            # Untimed: the first search pays one-off costs (imports, first calls) that would
+            # make the measured speed, and so every later move, several times too short.
+            bot.max_simulations = MIN_SIMULATIONS
+            bot.step(spiel_state)
         started, simulations = time.perf_counter(), 0
         while len(spiel_state.core.history) == plies:
             if self.kind == "mcts":
