@@ -26,9 +26,9 @@ from gamecore.elo import MatchResult, score_interval
 from gamecore.executor import make_executor
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
-from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
 from gamecore.train import Progress, TrainConfig, Trainer, configure
+from gamecore.verdict import match_learned
 from gamecore.weights import Weights
 
 RANDOM_GOAL = 0.9
@@ -221,21 +221,10 @@ def check_learning(
 def _match(
     game: Game, learned: Weights, opponent: str, config: TrainConfig, games: int, workers: int
 ) -> MatchResult:
-    """The learned weights against ``opponent`` at the training depth or time, each opening
-    from both sides."""
-    me = PlayerSpec("learned", "learned", learned)
-    settings = MatchSettings(
-        games=games,
-        limits=config.limits(),
-        openings=max(1, games // 2),
-        opening_plies=config.opening_plies,
-        max_plies=config.max_plies,
-        seed=config.seed,
-    )
+    """The learned weights against ``opponent`` on ``workers`` processes."""
     executor = make_executor(workers) if workers > 1 else None
     try:
-        result, _ = run_match(game, me, PlayerSpec.parse(game, opponent), settings, None, executor)
+        return match_learned(game, learned, opponent, config, games, executor)
     finally:
         if executor is not None:
             executor.close()
-    return result

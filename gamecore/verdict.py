@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from gamecore.elo import MatchResult
 from gamecore.executor import Executor
+from gamecore.game import Game
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
-from gamecore.train import TrainConfig
+from gamecore.train_config import TrainConfig
 from gamecore.weights import Weights
 
 VERDICT_GAMES = 10
@@ -48,11 +49,23 @@ def yardstick_for(config: TrainConfig) -> str:
 def judge(
     config: TrainConfig, games: int = VERDICT_GAMES, executor: Executor | None = None
 ) -> Verdict:
-    """Play the weights ``config`` wrote against their yardstick, at the training depth (or
-    time), from the run's opening plies."""
+    """Play the weights ``config`` wrote against their yardstick."""
     game = get_game(config.game, **config.game_options)
-    learned = Weights.load(config.out, game)
     yardstick = yardstick_for(config)
+    learned = Weights.load(config.out, game)
+    return Verdict(yardstick, match_learned(game, learned, yardstick, config, games, executor))
+
+
+def match_learned(
+    game: Game,
+    learned: Weights,
+    opponent: str,
+    config: TrainConfig,
+    games: int,
+    executor: Executor | None = None,
+) -> MatchResult:
+    """``learned`` against ``opponent`` at the training depth (or time) from the run's opening
+    plies, each opening from both sides."""
     settings = MatchSettings(
         games=games,
         limits=config.limits(),
@@ -62,5 +75,5 @@ def judge(
         seed=config.seed,
     )
     me = PlayerSpec("learned", "learned", learned)
-    result, _ = run_match(game, me, PlayerSpec.parse(game, yardstick), settings, None, executor)
-    return Verdict(yardstick, result)
+    result, _ = run_match(game, me, PlayerSpec.parse(game, opponent), settings, None, executor)
+    return result
