@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from gamecore.testing.simulated_workers import SimulatedWorkers
-from gamecore.train import TrainConfig, Trainer
-from gamecore.train_worker import GameTask, play_training_game
+from gamecore.train import TrainConfig, Trainer, play_training_game
+from gamecore.train_worker import GameTask
 from gamecore.weights import Weights
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import os
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, wait
@@ -54,7 +55,7 @@ from gamecore.train_config import OUTCOME_AT_CUT as OUTCOME_AT_CUT  # re-exporte
 from gamecore.train_config import TrainConfig as TrainConfig  # re-exported
 from gamecore.train_config import configure as configure  # re-exported
 from gamecore.train_tuning import SearchRetuner
-from gamecore.train_worker import GameReport, GameTask, play_training_game
+from gamecore.train_worker import GameReport, GameTask, game_seed
 from gamecore.weights import BadWeights, Weights, resolve_weights, spec_label
 from gamecore.yardsticks import YardstickRunner
 
@@ -357,7 +358,7 @@ class Trainer:
 
         Without an executor the games are played here, one after another; with one,
         its workers play them and this process merges what they learned (see
-        :mod:`gamecore.train_worker`)."""
+        :func:`play_training_game`)."""
         self._trim_log()
         self.live = self._live_publisher()
         ended = "stopped"
@@ -803,3 +804,66 @@ def _check_training_state(checkpoint: Weights) -> None:
             or not all(is_finite_number(x) for x in live)
         ):
             raise BadOption("that checkpoint is damaged: its live weights are not finite numbers")
+
+
+# -- the worker's side of parallel training (see gamecore.train_worker) -------------------
+
+_TRAINERS: dict[str, Trainer] = {}
+"""Per worker process: one trainer per configuration, reused across its games."""
+
+
+def play_training_game(task: GameTask) -> GameReport:
+    """Play and learn from one game with the task's θ; return what it changed."""
+    trainer = _trainer_for(task.config)
+    learner = trainer.learner
+    learner.theta[:] = task.theta
+    learner.rule.load_state(task.rule_state)
+    learner.trainable = task.mask
+    if task.params is not None:
+        learner.searcher.set_params(task.params)
+    trainer.rng.bit_generator.state = game_seed(task.config.seed, task.index).bit_generator.state
+    trainer.live = _publisher(task)
+    row = trainer.play_game(task.index, task.partner)
+    return GameReport(
+        index=task.index,
+        delta=learner.theta - task.theta,
+        row=row,
+        rule_state=learner.rule.state(),
+        worker=os.getpid(),
+    )
+
+
+def _publisher(task: GameTask):
+    """The worker's publisher of ``task.live`` (kept across games, so its pace holds)."""
+    if task.live is None:
+        return None
+    config = task.config
+    key = ("live", task.live)
+    if key not in _PUBLISHERS:
+        _PUBLISHERS.clear()
+        _PUBLISHERS[key] = LivePublisher(task.live, config.game, config.game_options, config.games)
+    return _PUBLISHERS[key]
+
+
+_PUBLISHERS: dict[tuple[str, str], Any] = {}
+
+
+def _trainer_for(config: TrainConfig) -> Trainer:
+    key = repr(config)
+    if key not in _TRAINERS:
+        _TRAINERS.clear()
+        # The driver checks files and measures the weights; a worker only plays, with the θ,
+        # stage mask and search parameters each task brings. The starting weights are the
+        # evaluation's own random ones (no file to read, and of the network's shape, where
+        # ``zeros`` would be linear), overwritten by the task's θ anyway.
+        local = dataclasses.replace(
+            config, init=None, eval_every=0, stages=None, tune_search_every=0
+        )
+        _TRAINERS[key] = Trainer(local)
+    return _TRAINERS[key]
+
+
+def compile_learning(config: TrainConfig) -> None:
+    """Compile the run's learner kernels into the disk cache (a helper process's one task
+    while the driver compiles the search; see ``gamecore.commands.train.warm_up``)."""
+    _trainer_for(config).warm_up_learning()

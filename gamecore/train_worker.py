@@ -1,4 +1,7 @@
-"""One training game played by a worker, for the parallel trainer.
+"""What the parallel trainer sends a worker for one game, and what comes back.
+
+The worker's side, :func:`gamecore.train.play_training_game`, lives with the
+:class:`~gamecore.train.Trainer` it plays each game with.
 
 The driver (:meth:`gamecore.train.Trainer.run` with an executor) owns θ. It
 sends each worker a :class:`GameTask`: the run's configuration, the game's
@@ -28,19 +31,13 @@ depend on which worker plays it or when.
 
 from __future__ import annotations
 
-import dataclasses
-import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 if TYPE_CHECKING:
-    from gamecore.train import Trainer
     from gamecore.train_config import TrainConfig
-
-_TRAINERS: dict[str, Trainer] = {}
-"""Per worker process: one trainer per configuration, reused across its games."""
 
 
 @dataclass
@@ -78,64 +75,3 @@ class GameReport:
 def game_seed(seed: int, index: int) -> np.random.Generator:
     """The random generator of game ``index`` of a run seeded ``seed``."""
     return np.random.default_rng([seed, index])
-
-
-def play_training_game(task: GameTask) -> GameReport:
-    """Play and learn from one game with the task's θ; return what it changed."""
-    trainer = _trainer_for(task.config)
-    learner = trainer.learner
-    learner.theta[:] = task.theta
-    learner.rule.load_state(task.rule_state)
-    learner.trainable = task.mask
-    if task.params is not None:
-        learner.searcher.set_params(task.params)
-    trainer.rng.bit_generator.state = game_seed(task.config.seed, task.index).bit_generator.state
-    trainer.live = _publisher(task)
-    row = trainer.play_game(task.index, task.partner)
-    return GameReport(
-        index=task.index,
-        delta=learner.theta - task.theta,
-        row=row,
-        rule_state=learner.rule.state(),
-        worker=os.getpid(),
-    )
-
-
-def _publisher(task: GameTask):
-    """The worker's publisher of ``task.live`` (kept across games, so its pace holds)."""
-    if task.live is None:
-        return None
-    from gamecore.live import LivePublisher
-
-    config = task.config
-    key = ("live", task.live)
-    if key not in _PUBLISHERS:
-        _PUBLISHERS.clear()
-        _PUBLISHERS[key] = LivePublisher(task.live, config.game, config.game_options, config.games)
-    return _PUBLISHERS[key]
-
-
-_PUBLISHERS: dict[tuple[str, str], Any] = {}
-
-
-def _trainer_for(config: TrainConfig) -> Trainer:
-    from gamecore.train import Trainer
-
-    key = repr(config)
-    if key not in _TRAINERS:
-        _TRAINERS.clear()
-        # The driver checks files and measures the weights; a worker only plays, with the θ,
-        # stage mask and search parameters each task brings. The starting weights are the
-        # evaluation's own random ones (no file to read, and of the network's shape, where
-        # ``zeros`` would be linear), overwritten by the task's θ anyway.
-        local = dataclasses.replace(
-            config, init=None, eval_every=0, stages=None, tune_search_every=0
-        )
-        _TRAINERS[key] = Trainer(local)
-    return _TRAINERS[key]
-
-
-def compile_learning(config: TrainConfig) -> None:
-    """Compile the run's learner kernels into the disk cache (a helper process's one task
-    while the driver compiles the search; see ``gamecore.commands.train.warm_up``)."""
-    _trainer_for(config).warm_up_learning()

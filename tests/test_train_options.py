@@ -11,7 +11,7 @@ import pytest
 
 from gamecore.cli import build_parser
 from gamecore.commands.train import build_config
-from gamecore.train import TrainConfig, Trainer, configure
+from gamecore.train import TrainConfig, Trainer, _trainer_for, configure
 from gamecore.train_options import (
     NOT_AN_OPTION,
     CliOption,
@@ -20,7 +20,6 @@ from gamecore.train_options import (
     option_fields,
     option_string,
 )
-from gamecore.train_worker import _trainer_for
 
 GAME = "breakthrough"
 NUMBERS = ("6", "0.375", "150")
