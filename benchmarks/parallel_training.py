@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from gamecore.executor import LocalExecutor, RayExecutor
-from gamecore.train import TrainConfig, Trainer
+from gamecore.training.trainer import TrainConfig, Trainer
 
 
 def timed_run(config: TrainConfig, executor) -> tuple[float, float, float, int]:

@@ -20,7 +20,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-from gamecore.yardsticks import read_eval_log
+from gamecore.training.yardsticks import read_eval_log
 
 
 def main() -> None:

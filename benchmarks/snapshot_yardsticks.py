@@ -33,14 +33,14 @@ import gamecore
 from gamecore.executor import make_executor
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
-from gamecore.weights import Weights
-from gamecore.yardsticks import (
+from gamecore.training.yardsticks import (
     EVAL_FIELDS,
     YardstickRow,
     parse_opponents,
     read_eval_log,
     yardstick_row,
 )
+from gamecore.weights import Weights
 
 SNAPSHOT = re.compile(r"-g(\d+)\.npz$")
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from gamecore.errors import GamecoreError
 from gamecore.registry import get_game
-from gamecore.stages import group_mask
+from gamecore.training.stages import group_mask
 from gamecore.weights import Weights, resolve_weights
 
 

@@ -3,7 +3,7 @@
 Beyond these a value is a typo or damage, not a request: a depth past the
 search's per-ply buffers, a time limit of years, a game longer than its
 history arrays should grow. ``gamecore.commands.validate`` reads command-line
-options against them; :meth:`gamecore.train.TrainConfig.check` reads a
+options against them; :meth:`~gamecore.training.config.TrainConfig.check` reads a
 training configuration (from the CLI or a checkpoint) against the same.
 """
 

@@ -144,8 +144,8 @@ def watching_a_run(out: Path) -> Path:
     11 games done, the twelfth part way (shown with the moves of the eleventh)."""
     import tempfile
 
-    from gamecore.live import LivePublisher, live_path, read_live
-    from gamecore.train import TrainConfig, Trainer
+    from gamecore.training.live import LivePublisher, live_path, read_live
+    from gamecore.training.trainer import TrainConfig, Trainer
     from gui.watch_view import WatchApp
 
     with tempfile.TemporaryDirectory() as tmp:

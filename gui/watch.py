@@ -4,7 +4,7 @@ A run ``gamecore train GAME --out RUN.npz`` keeps four files (docs/learning.md):
 
 * ``RUN.npz``, the checkpoint: the weights (drawn as a heat map). Written to a
   temporary file and renamed, so it is read whole or not at all.
-* ``RUN.live``: the game being played (:mod:`gamecore.live`), replaced the
+* ``RUN.live``: the game being played (:mod:`gamecore.training.live`), replaced the
   same way.
 * ``RUN.csv``, a row per game, and ``RUN.eval.csv``, a row per opponent and
   measurement: appended to, so only whole lines (up to the last newline) are
@@ -33,10 +33,10 @@ import numpy as np
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
-from gamecore.live import FINISHED, RUNNING, STOPPED, LiveGame, live_path, read_live
 from gamecore.state import State
+from gamecore.training.live import FINISHED, RUNNING, STOPPED, LiveGame, live_path, read_live
+from gamecore.training.yardsticks import eval_log_path
 from gamecore.weights import Weights
-from gamecore.yardsticks import eval_log_path
 
 POLL_SECONDS = 0.5
 CHECKPOINT_SECONDS = 2.0

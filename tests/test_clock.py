@@ -9,7 +9,7 @@ from gamecore.clock import Clocks, TimeControl
 from gamecore.errors import BadOption
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
-from gamecore.train import TrainConfig, Trainer
+from gamecore.training.trainer import TrainConfig, Trainer
 from tests.cli import run_cli
 
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import gamecore
 from gamecore.cli import main
 from gamecore.errors import GamecoreError
-from gamecore.train import resume_config
+from gamecore.training.trainer import resume_config
 from gamecore.uci import UciEngine
 from gamecore.weights import Weights
 from tests.cli import hears_ctrl_c

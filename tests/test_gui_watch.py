@@ -15,8 +15,8 @@ import pytest
 
 import gamecore
 from gamecore.errors import BadOption
-from gamecore.live import PUBLISH_SECONDS, LivePublisher, live_path, read_live
-from gamecore.train import TrainConfig, Trainer
+from gamecore.training.live import PUBLISH_SECONDS, LivePublisher, live_path, read_live
+from gamecore.training.trainer import TrainConfig, Trainer
 from gamecore.weights import Weights
 from gui.watch import CsvTail, RunWatch, check_run
 from gui.watch_view import WatchApp

@@ -10,7 +10,7 @@ import pytest
 from gamecore import get_game
 from gamecore.errors import BadOption
 from gamecore.hand_weights import parse_assignments, ship, weights_by_name
-from gamecore.train import TrainConfig, Trainer, resume_config
+from gamecore.training.trainer import TrainConfig, Trainer, resume_config
 from gamecore.weights import Weights
 from tests.cli import run_cli
 

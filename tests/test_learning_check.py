@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from gamecore import get_game
-from gamecore.learning_check import check_learning, feature_notes
 from gamecore.testing import LearningConformance
+from gamecore.training.check import check_learning, feature_notes
 from tests.cli import run_cli
 
 SHORT = {"games": 150, "depth": 3}

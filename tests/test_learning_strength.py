@@ -11,7 +11,7 @@ import pytest
 import gamecore
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
-from gamecore.train import TrainConfig, Trainer
+from gamecore.training.trainer import TrainConfig, Trainer
 
 
 @pytest.mark.slow

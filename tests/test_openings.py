@@ -12,7 +12,7 @@ from gamecore.errors import BadOption
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.openings import load_book
 from gamecore.search import Limits
-from gamecore.train import TrainConfig, Trainer
+from gamecore.training.trainer import TrainConfig, Trainer
 from tests.cli import run_cli
 
 draughts = pytest.importorskip("draughts")

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from gamecore.train import TrainConfig, Trainer
+from gamecore.training.trainer import TrainConfig, Trainer
 from tests.cli import run_cli
 
 ray = pytest.importorskip("ray")

@@ -8,8 +8,8 @@ import dataclasses
 import pytest
 
 from gamecore.errors import BadOption
-from gamecore.sparring import FLOOR, Sparring
-from gamecore.train import TrainConfig, Trainer, resume_config
+from gamecore.training.sparring import FLOOR, Sparring
+from gamecore.training.trainer import TrainConfig, Trainer, resume_config
 from gamecore.weights import Weights
 from tests.cli import run_cli
 

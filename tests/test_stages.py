@@ -7,8 +7,8 @@ import pytest
 
 import gamecore
 from gamecore.errors import BadOption
-from gamecore.stages import parse_group_steps, parse_stages, stage_of, unreached_stages
-from gamecore.train import TrainConfig, Trainer
+from gamecore.training.stages import parse_group_steps, parse_stages, stage_of, unreached_stages
+from gamecore.training.trainer import TrainConfig, Trainer
 from gamecore.weights import Weights
 from tests.cli import run_cli
 

@@ -98,3 +98,12 @@ def test_the_core_has_no_import_circles():
 
 def test_the_circle_finder_finds_a_circle():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_old_trainer_module_still_imports():
+    """Programs that imported the trainer from its old place keep working."""
+    from gamecore.train import TrainConfig, Trainer, configure
+    from gamecore.training import config, trainer
+
+    assert Trainer is trainer.Trainer
+    assert TrainConfig is config.TrainConfig and configure is config.configure

@@ -15,7 +15,7 @@ import gamecore
 from gamecore.errors import BadOption, CannotWrite
 from gamecore.learners import LEARNERS
 from gamecore.search import Limits
-from gamecore.train import TrainConfig, Trainer, resume_config
+from gamecore.training.trainer import TrainConfig, Trainer, resume_config
 from gamecore.weights import Weights
 from tests.cli import run_cli
 
@@ -549,7 +549,7 @@ def test_the_learning_warm_up_compiles_without_searching(tmp_path, monkeypatch):
 
 
 def test_the_helper_compiles_in_its_own_process_and_ends(tmp_path):
-    from gamecore.compile_helper import LearningCompiler
+    from gamecore.training.compile_helper import LearningCompiler
 
     compiler = LearningCompiler(TrainConfig(game="checkers", games=1, out=str(tmp_path / "w.npz")))
     compiler.start()

@@ -11,8 +11,7 @@ import pytest
 
 from gamecore.cli import build_parser
 from gamecore.commands.train import build_config
-from gamecore.train import TrainConfig, Trainer, _trainer_for, configure
-from gamecore.train_options import (
+from gamecore.training.options import (
     NOT_AN_OPTION,
     CliOption,
     cli,
@@ -20,6 +19,7 @@ from gamecore.train_options import (
     option_fields,
     option_string,
 )
+from gamecore.training.trainer import TrainConfig, Trainer, _trainer_for, configure
 
 GAME = "breakthrough"
 NUMBERS = ("6", "0.375", "150")

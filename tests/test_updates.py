@@ -17,7 +17,7 @@ from gamecore.learners import LEARNERS
 from gamecore.learners.base import outcome_target
 from gamecore.learners.updates import HUBER_LIMIT, LOGISTIC_SCALE, Adam, make_rule
 from gamecore.search import Limits
-from gamecore.stages import group_mask
+from gamecore.training.stages import group_mask
 from gamecore.values import MAX_EVAL
 from gamecore.weights import Weights
 

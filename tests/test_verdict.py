@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gamecore.cli import main
-from gamecore.train import configure
-from gamecore.verdict import yardstick_for
+from gamecore.training.trainer import configure
+from gamecore.training.verdict import yardstick_for
 
 
 def test_a_run_against_random_movers_is_judged_against_them(tmp_path, capsys):

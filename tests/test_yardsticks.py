@@ -7,9 +7,9 @@ import dataclasses
 
 import pytest
 
-from gamecore.train import TrainConfig, Trainer, resume_config
+from gamecore.training.trainer import TrainConfig, Trainer, resume_config
+from gamecore.training.yardsticks import EVAL_FIELDS, read_eval_log
 from gamecore.weights import Weights
-from gamecore.yardsticks import EVAL_FIELDS, read_eval_log
 from tests.cli import run_cli
 
 

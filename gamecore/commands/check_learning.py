@@ -10,8 +10,8 @@ from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args, parse_options
 from gamecore.elo import MatchResult, score_interval
 from gamecore.executor import default_workers
-from gamecore.learning_check import MATCH_GAMES, TIME_BUDGET, LearningVerdict, check_learning
-from gamecore.train import Progress
+from gamecore.training.check import MATCH_GAMES, TIME_BUDGET, LearningVerdict, check_learning
+from gamecore.training.trainer import Progress
 
 EXIT_FAILED = 1
 

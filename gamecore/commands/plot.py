@@ -23,7 +23,7 @@ import numpy as np
 from gamecore.commands import validate
 from gamecore.errors import BadOption
 from gamecore.files import check_image_output, check_input, complete_rows
-from gamecore.yardsticks import EVAL_FIELDS, YardstickRow, read_eval_log
+from gamecore.training.yardsticks import EVAL_FIELDS, YardstickRow, read_eval_log
 
 SCORES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 

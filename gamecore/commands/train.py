@@ -22,23 +22,23 @@ from gamecore.commands.common import (
     executor_from_args,
     parse_options,
 )
-from gamecore.compile_helper import LearningCompiler
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.executor import default_workers
 from gamecore.files import check_output
-from gamecore.live import LivePublisher, live_path
-from gamecore.stages import unreached_stages
-from gamecore.train import (
+from gamecore.training.compile_helper import LearningCompiler
+from gamecore.training.live import LivePublisher, live_path
+from gamecore.training.options import CliOption, option_fields, option_string
+from gamecore.training.stages import unreached_stages
+from gamecore.training.trainer import (
     Progress,
     TrainConfig,
     Trainer,
     configure,
     resume_config,
 )
-from gamecore.train_options import CliOption, option_fields, option_string
-from gamecore.verdict import VERDICT_GAMES, judge
+from gamecore.training.verdict import VERDICT_GAMES, judge
+from gamecore.training.yardsticks import check_schedule, score_text
 from gamecore.weights import Weights
-from gamecore.yardsticks import check_schedule, score_text
 
 NOTICE_AFTER_SECONDS = 2.0
 """Preparation that takes longer than this is compiling, and the user is told so."""
@@ -152,7 +152,7 @@ def warm_up(trainer: Trainer, helper: bool = False) -> None:
 
     With ``helper`` (the run has a second core for its games anyway), a cold start compiles
     the learner's kernels in a second process while this one compiles the search
-    (:mod:`gamecore.compile_helper`)."""
+    (:mod:`gamecore.training.compile_helper`)."""
     done = threading.Event()
     searching = threading.Event()
     game = trainer.config.game

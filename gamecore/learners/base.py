@@ -162,7 +162,7 @@ class Learner(ABC):
         King in check), which a search would not pay for (docs/results.md)."""
         self.group_steps = group_steps
         """Per feature, the multiple of the step every update (search and outcome) moves it
-        by; None: 1 everywhere (see :func:`gamecore.stages.parse_group_steps`)."""
+        by; None: 1 everywhere (see :func:`gamecore.training.stages.parse_group_steps`)."""
         self.cut_is_draw = cut_is_draw
         """Whether a game stopped before its end (at the trainer's ply limit) counts as a draw
         for the outcome update, as a match scores its ply limit; otherwise it is skipped."""
@@ -224,7 +224,7 @@ class Learner(ABC):
     def compile_learning(self, state: State) -> None:
         """Compile (or load) the learner's own kernels, without searching where it can, so
         that a second process can compile them while the first compiles the search (see
-        :meth:`gamecore.train.Trainer.warm_up_learning`). θ may move: call it on a copy."""
+        :meth:`~gamecore.training.trainer.Trainer.warm_up_learning`). θ may move: use a copy."""
         self.search_and_learn(state, Limits(depth=1))
 
     def end_game(self, state: State, learner_team: int | None) -> None:  # noqa: B027 - optional hook

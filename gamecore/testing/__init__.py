@@ -447,7 +447,7 @@ class GameConformance:
 class LearningConformance:
     """Subclass in a ``Test*`` class and set :attr:`game_name` to check that learning works on
     a game: the game's default training run from zero weights, then matches against the zero
-    weights and random movers (:func:`gamecore.learning_check.check_learning`; the same as
+    weights and random movers (:func:`gamecore.training.check.check_learning`; the same as
     ``gamecore check-learning GAME``). A few minutes on two cores: mark it slow, or shorten it
     with :attr:`settings` (``{"games": 150}``)."""
 
@@ -461,7 +461,7 @@ class LearningConformance:
     """One worker: the run, and so the verdict, is the same every time."""
 
     def test_learned_weights_beat_zeros_and_random(self) -> None:
-        from gamecore.learning_check import check_learning
+        from gamecore.training.check import check_learning
 
         verdict = check_learning(
             self.game_name,

@@ -1,6 +1,6 @@
 """An executor whose workers answer at once with recorded games: the driver's own cost.
 
-Feeding the training driver recorded :class:`~gamecore.train_worker.GameReport`
+Feeding the training driver recorded :class:`~gamecore.training.worker.GameReport`
 values as fast as it can take them measures what the driver spends per
 merged game (sending θ, merging Δθ, the log, the average), which bounds how
 many real workers one driver can keep busy. ``benchmarks/driver_capacity.py``
@@ -15,7 +15,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from gamecore.executor import Executor
-from gamecore.train_worker import GameReport, GameTask
+from gamecore.training.worker import GameReport, GameTask
 
 
 class SimulatedWorkers(Executor):

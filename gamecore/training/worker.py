@@ -1,9 +1,9 @@
 """What the parallel trainer sends a worker for one game, and what comes back.
 
-The worker's side, :func:`gamecore.train.play_training_game`, lives with the
-:class:`~gamecore.train.Trainer` it plays each game with.
+The worker's side, :func:`gamecore.training.trainer.play_training_game`, lives with the
+:class:`~gamecore.training.trainer.Trainer` it plays each game with.
 
-The driver (:meth:`gamecore.train.Trainer.run` with an executor) owns θ. It
+The driver (:meth:`gamecore.training.trainer.Trainer.run` with an executor) owns θ. It
 sends each worker a :class:`GameTask`: the run's configuration, the game's
 index, a copy of θ as it is now and the update rule's state. The worker plays
 that game exactly as the single-process trainer would, learning as it goes,
@@ -37,14 +37,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from gamecore.train_config import TrainConfig
+    from gamecore.training.config import TrainConfig
 
 
 @dataclass
 class GameTask:
     config: TrainConfig
-    """The run's configuration as the driver resolved it (:func:`gamecore.train.configure`,
-    or a checkpoint's): a worker derives nothing from the options again."""
+    """The run's configuration as the driver resolved it
+    (:func:`~gamecore.training.config.configure`, or a checkpoint's): a worker derives
+    nothing from the options again."""
     index: int
     """Which game of the run: decides the learner's team, the book line and the stage."""
     theta: np.ndarray
@@ -53,7 +54,7 @@ class GameTask:
     """The stage's trainable features (None: all)."""
     live: str | None = None
     """Publish this game in that ``OUT.live`` file as it is played (one game of those in
-    flight is; see :mod:`gamecore.live`)."""
+    flight is; see :mod:`gamecore.training.live`)."""
     params: Any = None
     """The learner's search parameters when the run re-tunes them (None: as configured)."""
     partner: str | None = None

@@ -27,8 +27,8 @@ from gamecore.executor import make_executor
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
 from gamecore.registry import get_game
-from gamecore.train import Progress, TrainConfig, Trainer, configure
-from gamecore.verdict import match_learned
+from gamecore.training.trainer import Progress, TrainConfig, Trainer, configure
+from gamecore.training.verdict import match_learned
 from gamecore.weights import Weights
 
 RANDOM_GOAL = 0.9

@@ -2,7 +2,7 @@
 
 :class:`TrainConfig` is the one description of each setting of ``gamecore train``
 (its fields' metadata make the command-line options; see
-:mod:`gamecore.train_options`), and :func:`configure` the one place a game's
+:mod:`gamecore.training.options`), and :func:`configure` the one place a game's
 recipe meets the settings given, for Python and the command line alike.
 """
 
@@ -38,9 +38,9 @@ from gamecore.learners.updates import (
 )
 from gamecore.registry import get_game
 from gamecore.search import Limits
-from gamecore.stages import parse_stages
-from gamecore.train_options import NOT_AN_OPTION, cli
-from gamecore.yardsticks import (
+from gamecore.training.options import NOT_AN_OPTION, cli
+from gamecore.training.stages import parse_stages
+from gamecore.training.yardsticks import (
     DEFAULT_GAMES,
     DEFAULT_OPPONENTS,
     eval_log_path,
@@ -56,7 +56,7 @@ class TrainConfig:
 
     Each field is an option of ``gamecore train`` (its ``metadata=cli(...)`` says how it is
     presented, and the order of the fields is the order of ``--help``) or says it is none
-    (:data:`~gamecore.train_options.NOT_AN_OPTION`)."""
+    (:data:`~gamecore.training.options.NOT_AN_OPTION`)."""
 
     game: str = field(metadata=NOT_AN_OPTION)
     """The positional GAME."""
@@ -81,8 +81,8 @@ class TrainConfig:
         ),
     )
     """Self-play only: fixed players (comma-separated specs, as for ``vs``) the learner meets
-    in a share of its games while it does not beat them (:mod:`gamecore.sparring`); ``none``:
-    plain self-play."""
+    in a share of its games while it does not beat them (:mod:`~gamecore.training.sparring`);
+    ``none``: plain self-play."""
     games: int = field(
         default=20,
         metadata=cli(
@@ -129,7 +129,7 @@ class TrainConfig:
             metavar="SCHEDULE",
         ),
     )
-    """Staged learning schedule (see :mod:`gamecore.stages`), e.g. ``material:200,all:400``."""
+    """Staged learning schedule (:mod:`~gamecore.training.stages`): ``material:200,all:400``."""
     book: str | None = field(
         default=None,
         metadata=cli("start games from this opening book's lines, in turn", metavar="NAME|FILE"),
@@ -294,7 +294,8 @@ class TrainConfig:
         ),
     )
     """Multiples of the step for named feature groups, ``GROUP=K`` joined by commas (e.g.
-    ``mating=0.25``; see :func:`gamecore.stages.parse_group_steps`); None: one step for all."""
+    ``mating=0.25``; see :func:`~gamecore.training.stages.parse_group_steps`); None: one step
+    for all."""
     decay: float = field(
         default=0.0,
         metadata=cli(
@@ -338,7 +339,7 @@ class TrainConfig:
         ),
     )
     """Re-tune the learner's search parameters on ``tune_suite`` every this many games
-    (:mod:`gamecore.train_tuning`); 0: never."""
+    (:mod:`gamecore.training.retuning`); 0: never."""
     tune_suite: str | None = field(
         default=None, metadata=cli("positions with best moves", metavar="FILE")
     )

@@ -1,12 +1,12 @@
-"""How the fields of :class:`gamecore.train.TrainConfig` appear on the command line.
+"""How the fields of :class:`~gamecore.training.config.TrainConfig` appear on the command line.
 
 Each field carries its option's help, validator, choices and metavar in its metadata
 (:func:`cli`), or says it is no option (:data:`NOT_AN_OPTION`), so a setting is
 described in one place and ``gamecore train``'s options, the values it hands to
-:func:`gamecore.train.configure` and the dataclass cannot drift apart.
+:func:`~gamecore.training.config.configure` and the dataclass cannot drift apart.
 
 Validators are named, not imported: :mod:`gamecore.commands.validate` is the CLI's,
-and the library (:mod:`gamecore.train`) does not load the CLI to describe itself.
+and the library (:mod:`gamecore.training.trainer`) does not load the CLI to describe itself.
 """
 
 from __future__ import annotations

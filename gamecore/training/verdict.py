@@ -15,7 +15,7 @@ from gamecore.executor import Executor
 from gamecore.game import Game
 from gamecore.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
-from gamecore.train_config import TrainConfig
+from gamecore.training.config import TrainConfig
 from gamecore.weights import Weights
 
 VERDICT_GAMES = 10
