@@ -21,9 +21,9 @@ import re
 from pathlib import Path
 
 import gamecore
-from gamecore.elo import fit_ratings
 from gamecore.executor import make_executor
-from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.elo import fit_ratings
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
 
 SNAPSHOT = re.compile(r"-g(\d+)\.npz$")

@@ -1,4 +1,4 @@
-"""Strength levels (``gamecore.levels``) against Stockfish at a fixed ``UCI_Elo``: a rough scale.
+"""Strength levels (``gamecore.play.levels``) against Stockfish at a fixed ``UCI_Elo``: a scale.
 
     python benchmarks/level_calibration.py                        # levels 2 5 8, 10 games each
     python benchmarks/level_calibration.py --levels 1 3 --games 20 --clock 20+0.2
@@ -6,7 +6,7 @@
 Each level plays ``--games`` games against Stockfish with ``UCI_LimitStrength``
 and ``UCI_Elo`` (default 1350, the least Stockfish 15.1 allows), colours
 alternating, both on a Fischer clock; the level searches in this process
-under the clock (``gamecore.clock.move_budget``) as the window's engine
+under the clock (``gamecore.play.clock.move_budget``) as the window's engine
 does. The games are played by :func:`stockfish_match.play_game`, so clocks,
 adjudication and results are the same as in ``stockfish_match.py``. The last
 lines are a table: per level, wins/draws/losses, the score and the Elo
@@ -30,8 +30,8 @@ import chess.engine
 import numpy as np
 from stockfish_match import find_stockfish, parse_clock, play_game, record_game
 
-from gamecore.clock import move_budget
-from gamecore.levels import choose_move, level
+from gamecore.play.clock import move_budget
+from gamecore.play.levels import choose_move, level
 from gamecore.registry import get_game
 from gamecore.search import Searcher, SearchParams
 from gamecore.weights import Weights

@@ -16,8 +16,8 @@ import argparse
 import statistics
 import time
 
-from gamecore.elo import match_elo
-from gamecore.match import (
+from gamecore.play.elo import match_elo
+from gamecore.play.match import (
     GameResult,
     MatchSettings,
     PlayerSpec,

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import gamecore
 from gamecore.executor import make_executor
-from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
 from gamecore.training.yardsticks import (
     EVAL_FIELDS,

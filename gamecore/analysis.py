@@ -2,7 +2,7 @@
 
 The alpha-beta search proves one best move and only bounds the others. To
 show several lines, or to choose among near-best moves (the weaker levels of
-:mod:`gamecore.levels`), each root move is played and the position after it
+:mod:`gamecore.play.levels`), each root move is played and the position after it
 searched one ply less deep with the same :class:`~gamecore.search.Searcher`
 (its transposition table carries over from move to move), still playing for
 the root's team (whose draws a contempt discounts), and the child's score is

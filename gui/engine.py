@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.levels import LEVELS, STRONGEST, Level, choose_move
+from gamecore.play.levels import LEVELS, STRONGEST, Level, choose_move
 from gamecore.search import Limits, Searcher
 from gamecore.state import State
 

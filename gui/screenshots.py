@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
-from gamecore.clock import TimeControl
+from gamecore.play.clock import TimeControl
 from gamecore.registry import game_names, get_game
 from gui.app import App
 from gui.seats import Seat

@@ -18,12 +18,12 @@ from pathlib import Path
 import numpy as np
 
 from gamecore.analysis import RootLine, iterate_root_lines
-from gamecore.clock import TimeControl, move_budget
 from gamecore.errors import GamecoreError
 from gamecore.files import read_input_text, write_text_atomically
 from gamecore.game import Game
 from gamecore.heatmap import cell_colors, cell_values, pieces_with_squares, scale_of
-from gamecore.levels import LEVELS, STRONGEST
+from gamecore.play.clock import TimeControl, move_budget
+from gamecore.play.levels import LEVELS, STRONGEST
 from gamecore.search import Limits, SearchInfo
 from gamecore.state import State
 from gamecore.values import MATE
@@ -115,7 +115,7 @@ class Session:
         self.first_mover = self.state.player
         """Who made the first move of the record (numbers the move list)."""
         self.level = level
-        """The engines' strength (:mod:`gamecore.levels`); 10 is the full engine."""
+        """The engines' strength (:mod:`gamecore.play.levels`); 10 is the full engine."""
         self.moved_at: float | None = None
         """When the last move was played (the window slides the piece for a moment)."""
         # the clocks

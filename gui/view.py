@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from gamecore.clock import clock_text
 from gamecore.geometry import RGB, PieceView
-from gamecore.levels import STRONGEST
+from gamecore.play.clock import clock_text
+from gamecore.play.levels import STRONGEST
 from gamecore.search import Score
 from gamecore.values import MAX_EVAL
 from gui.actions import BUTTONS, help_rows

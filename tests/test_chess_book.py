@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import gamecore
-from gamecore.openings import load_book
+from gamecore.play.openings import load_book
 
 
 def test_the_balanced_book_has_a_hundred_distinct_legal_four_ply_lines():

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import gamecore
-from gamecore.clock import Clocks, TimeControl
 from gamecore.errors import BadOption
-from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.clock import Clocks, TimeControl
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
 from gamecore.training.trainer import TrainConfig, Trainer
 from tests.cli import run_cli

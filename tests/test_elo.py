@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from gamecore.elo import MatchResult, expected_score, fit_ratings, match_elo
+from gamecore.play.elo import MatchResult, expected_score, fit_ratings, match_elo
 
 
 def test_even_match_is_zero_elo_and_interval_contains_it():

@@ -13,7 +13,7 @@ from pettingzoo.test import api_test
 from gamecore.actions import ActionMenu
 from gamecore.envs import MissingExtra, openspiel_game, pettingzoo_env
 from gamecore.errors import BadMove, BadOption, PluginError
-from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
 from gamecore.search import Limits
 

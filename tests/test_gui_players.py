@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from gamecore.clock import TimeControl
+from gamecore.play.clock import TimeControl
 from gamecore.registry import get_game
 from gui.app import App
 from gui.render import graph_x

@@ -17,7 +17,7 @@ from hypothesis import find
 from gamecore.binding import defaulted_functions
 from gamecore.errors import PluginError
 from gamecore.kernel_api import DRAW, OPTIONAL_FUNCTIONS, REQUIRED_FUNCTIONS
-from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.testing import (
     GameConformance,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import gamecore
-from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.search import Limits
 from gamecore.training.trainer import TrainConfig, Trainer
 

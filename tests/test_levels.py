@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from gamecore.analysis import top_moves
-from gamecore.clock import TimeControl, clock_text, move_budget
 from gamecore.errors import BadOption
-from gamecore.levels import LEVELS, STRONGEST, choose_move, level
+from gamecore.play.clock import TimeControl, clock_text, move_budget
+from gamecore.play.levels import LEVELS, STRONGEST, choose_move, level
 from gamecore.registry import get_game
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import Weights

@@ -1,7 +1,7 @@
 """Matches and tournaments: colours alternate over shared openings, records are written."""
 
 import gamecore
-from gamecore.match import MatchSettings, PlayerSpec, make_openings, match_games, run_match
+from gamecore.play.match import MatchSettings, PlayerSpec, make_openings, match_games, run_match
 from gamecore.search import Limits
 from tests.cli import run_cli
 
@@ -102,7 +102,7 @@ def test_a_match_gives_every_player_two_hundred_moves_unless_told():
 
 def test_a_sweep_reports_a_bound_not_an_infinite_elo():
     from gamecore.commands.match import _elo_text
-    from gamecore.elo import MatchResult
+    from gamecore.play.elo import MatchResult
 
     won, lost = _elo_text(MatchResult(100, 0, 0)), _elo_text(MatchResult(0, 0, 20))
     assert won.startswith("Elo beyond +") and "every game won" in won

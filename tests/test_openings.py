@@ -9,8 +9,8 @@ import pytest
 
 import gamecore
 from gamecore.errors import BadOption
-from gamecore.match import MatchSettings, PlayerSpec, run_match
-from gamecore.openings import load_book
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.openings import load_book
 from gamecore.search import Limits
 from gamecore.training.trainer import TrainConfig, Trainer
 from tests.cli import run_cli

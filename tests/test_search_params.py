@@ -200,7 +200,7 @@ def test_analyse_searches_with_the_file(tmp_path, chess_game, capsys):
 
 
 def test_match_players_may_bring_their_own_parameters(tmp_path, chess_game):
-    from gamecore.match import PlayerSpec
+    from gamecore.play.match import PlayerSpec
 
     path = tmp_path / "evolved.json"
     params = SearchParams.tournament()._replace(multi_cut=True)

@@ -107,3 +107,14 @@ def test_the_old_trainer_module_still_imports():
 
     assert Trainer is trainer.Trainer
     assert TrainConfig is config.TrainConfig and configure is config.configure
+
+
+def test_the_old_play_modules_still_import():
+    """match, elo and clock moved to gamecore.play; their old names still import."""
+    from gamecore.clock import TimeControl
+    from gamecore.elo import match_elo
+    from gamecore.match import run_match
+    from gamecore.play import clock, elo, match
+
+    assert TimeControl is clock.TimeControl and match_elo is elo.match_elo
+    assert run_match is match.run_match

@@ -11,7 +11,7 @@ import gamecore
 import games
 from gamecore.cli import main
 from gamecore.game import WEIGHTS_FOLDER
-from gamecore.match import PlayerSpec
+from gamecore.play.match import PlayerSpec
 from gamecore.registry import game_class
 from gamecore.weights import BadWeights, Weights, resolve_weights, shipped_path
 from tests.cli import run_cli

@@ -8,8 +8,8 @@ from tqdm import tqdm
 
 from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args, parse_options
-from gamecore.elo import MatchResult, score_interval
 from gamecore.executor import default_workers
+from gamecore.play.elo import MatchResult, score_interval
 from gamecore.training.check import MATCH_GAMES, TIME_BUDGET, LearningVerdict, check_learning
 from gamecore.training.trainer import Progress
 

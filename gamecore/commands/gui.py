@@ -14,13 +14,13 @@ import argparse
 from pathlib import Path
 
 from gamecore.bounds import is_digits
-from gamecore.clock import TimeControl
 from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args
 from gamecore.commands.searching import add_level_argument, add_search_params_argument
 from gamecore.errors import BadOption, BadPosition
 from gamecore.files import check_output, read_input_text
-from gamecore.levels import STRONGEST
+from gamecore.play.clock import TimeControl
+from gamecore.play.levels import STRONGEST
 from gamecore.search_params import resolve as resolve_search_params
 
 DEFAULT_TIME = 2.0

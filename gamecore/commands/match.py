@@ -8,7 +8,6 @@ import math
 
 from tqdm import tqdm
 
-from gamecore.clock import TimeControl
 from gamecore.commands import validate
 from gamecore.commands.common import (
     add_game_arguments,
@@ -17,13 +16,14 @@ from gamecore.commands.common import (
     game_from_args,
 )
 from gamecore.commands.searching import add_search_params_argument
-from gamecore.elo import MatchResult, fit_ratings, match_elo
 from gamecore.errors import BadOption
 from gamecore.executor import run_all
 from gamecore.files import check_output
 from gamecore.game import Game
-from gamecore.game_length import MOVES_PER_PLAYER
-from gamecore.match import (
+from gamecore.play.clock import TimeControl
+from gamecore.play.elo import MatchResult, fit_ratings, match_elo
+from gamecore.play.game_length import MOVES_PER_PLAYER
+from gamecore.play.match import (
     GameResult,
     MatchSettings,
     PlayerSpec,
@@ -33,7 +33,7 @@ from gamecore.match import (
     run_match,
     write_records,
 )
-from gamecore.openings import load_book
+from gamecore.play.openings import load_book
 from gamecore.search import Limits
 from gamecore.search_params import resolve as resolve_search_params
 

@@ -17,7 +17,7 @@ from gamecore.commands.searching import (
 )
 from gamecore.errors import BadMove
 from gamecore.game import Game
-from gamecore.levels import Level, choose_move, level
+from gamecore.play.levels import Level, choose_move, level
 from gamecore.search import Limits, Searcher, SearchInfo
 from gamecore.state import State
 

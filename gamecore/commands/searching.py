@@ -56,7 +56,7 @@ def add_search_params_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def add_level_argument(parser: argparse.ArgumentParser) -> None:
-    """--level N: the engine's strength for people (gamecore.levels; docs/gui.md has the table)."""
+    """--level N: the engine's strength for people (gamecore.play.levels; table in docs/gui.md)."""
     parser.add_argument(
         "--level",
         type=validate.level,

@@ -33,7 +33,7 @@ from pettingzoo import AECEnv
 from gamecore.actions import ActionMenu, ActionPath
 from gamecore.errors import BadMove, BadOption
 from gamecore.game import Game
-from gamecore.game_length import resolve_max_plies
+from gamecore.play.game_length import resolve_max_plies
 from gamecore.registry import get_game
 from gamecore.state import State
 

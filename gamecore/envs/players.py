@@ -32,7 +32,7 @@ import numpy as np
 
 from gamecore.errors import BadOption
 from gamecore.game import Game
-from gamecore.players import Choice
+from gamecore.play.players import Choice
 from gamecore.search import Limits
 from gamecore.state import State
 

@@ -24,7 +24,7 @@ import pyspiel
 
 from gamecore.actions import ActionMenu, ActionPath
 from gamecore.game import Game
-from gamecore.game_length import resolve_max_plies
+from gamecore.play.game_length import resolve_max_plies
 from gamecore.registry import game_class, get_game
 from gamecore.state import State
 

@@ -41,7 +41,7 @@ class Learning(Rules):
     """The feature set's sections as ``(group, first index, end index)``, for staged learning."""
 
     opening_books: ClassVar[dict[str, Path]] = {}
-    """Named opening books shipped with the game (see :mod:`gamecore.openings`)."""
+    """Named opening books shipped with the game (see :mod:`gamecore.play.openings`)."""
 
     weights_package: ClassVar[str | None] = None
     """Package whose ``weights/`` folder holds the game's shipped weights, one ``NAME.npz``

@@ -22,10 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.elo import MatchResult, score_interval
 from gamecore.executor import make_executor
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
+from gamecore.play.elo import MatchResult, score_interval
 from gamecore.registry import get_game
 from gamecore.training.trainer import Progress, TrainConfig, Trainer, configure
 from gamecore.training.verdict import match_learned

@@ -25,7 +25,6 @@ from gamecore.bounds import (
     is_finite_number,
     is_whole,
 )
-from gamecore.clock import TimeControl
 from gamecore.errors import BadOption
 from gamecore.evaluations import LINEAR, NETWORKS
 from gamecore.learners import LEARNERS
@@ -36,6 +35,7 @@ from gamecore.learners.updates import (
     LOSSES,
     UPDATE_RULES,
 )
+from gamecore.play.clock import TimeControl
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.training.options import NOT_AN_OPTION, cli
@@ -103,7 +103,7 @@ class TrainConfig:
         ),
     )
     """Fischer clocks ``BASE+INC`` (seconds) per seat instead of a depth or a fixed time
-    per move (see :mod:`gamecore.clock`)."""
+    per move (see :mod:`gamecore.play.clock`)."""
     out: str = field(default="", metadata=cli("weights/checkpoint file (default GAME-ALGO.npz)"))
     seed: int = field(
         default=0,

@@ -32,7 +32,6 @@ from typing import Any
 import numpy as np
 
 from gamecore.bounds import is_finite_number, is_whole
-from gamecore.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.evaluations import evaluation_named
 from gamecore.executor import Executor, LocalExecutor, WorkerLost
@@ -42,8 +41,9 @@ from gamecore.kernel_api import ONGOING
 from gamecore.learners import LEARNERS
 from gamecore.learners.base import Learner, fix_squash
 from gamecore.learners.updates import tie_sides
-from gamecore.openings import load_book
-from gamecore.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
+from gamecore.play.clock import Clocks, TimeControl, choose_on_clock
+from gamecore.play.openings import load_book
+from gamecore.play.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.search_params import resolve as resolve_search_params

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamecore.elo import MatchResult
 from gamecore.executor import Executor
 from gamecore.game import Game
-from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.elo import MatchResult
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
 from gamecore.training.config import TrainConfig
 from gamecore.weights import Weights

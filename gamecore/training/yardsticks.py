@@ -4,7 +4,7 @@ Self-play W/D/L says nothing about strength: both sides improve together. So
 every ``eval_every`` games the trainer hands a copy of θ to
 :class:`YardstickRunner`, which plays ``eval_games`` games of it against each
 fixed opponent (``random``, ``zeros``, ``default``, a shipped name or a
-weights file) with :func:`gamecore.match.run_match` — the match machinery,
+weights file) with :func:`gamecore.play.match.run_match` — the match machinery,
 colours alternated over the game's random openings (or its opening book) —
 at the training depth, and appends one row per opponent to
 ``OUT.eval.csv``.
@@ -32,13 +32,13 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.elo import MatchResult
 from gamecore.errors import BadOption, GamecoreError
 from gamecore.evaluations import evaluation_named
 from gamecore.executor import start_worker
 from gamecore.files import check_input
 from gamecore.game import Game
-from gamecore.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.elo import MatchResult
+from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.weights import BadWeights, Weights

@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from gamecore.errors import BadMove, BadPosition
-from gamecore.records import without_variations
+from gamecore.play.records import without_variations
 from games.checkers import layout
 from games.checkers.layout import BLACK, HASH, JUMP, KINGS, NEIGH, QUIET, SIDE, WHITE
 

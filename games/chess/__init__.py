@@ -18,7 +18,7 @@ from gamecore.errors import BadMove, BadPosition
 from gamecore.game import FeatureSet, Game
 from gamecore.geometry import Cell, Geometry, PieceView
 from gamecore.kernel_api import ONGOING
-from gamecore.records import without_variations
+from gamecore.play.records import without_variations
 from games.chess import layout
 from games.chess.features import FEATURE_SET, GROUPS, side_mirror
 from games.chess.fen import START_FEN, load_fen, write_fen
