@@ -6,6 +6,7 @@ segfault or fail with an unresolved symbol. These tests run the real command
 twice in new processes against one cache directory.
 """
 
+import os
 from pathlib import Path
 
 from tests.cli import run_cli
@@ -17,6 +18,8 @@ def _cache_files(root: Path) -> dict[Path, int]:
 
 def test_warm_cache_reload_in_a_fresh_process(tmp_path):
     env = {"GAMECORE_CACHE_DIR": str(tmp_path)}
+    if "NUMBA_CACHE_DIR" in os.environ:  # numba's own setting sends every cache file there
+        env["NUMBA_CACHE_DIR"] = str(tmp_path / "numba")
     first = run_cli("perft", "chess", "--depth", "3", env=env)
     assert first.returncode == 0, first.stderr
     assert first.stdout.splitlines()[-1] == "nodes 8902"
