@@ -26,6 +26,8 @@ GAMES = [
     ("connect4", {}),
     ("othello", {}),
     ("hex", {}),
+    ("breakthrough", {}),
+    ("kalah", {}),
 ]
 DOUBLE_JUMP = "W:W20,25,26,27,28,29,30,31,32:B1,3,4,5,7,8,9,12,14,21,22"
 """White to move may jump 25x18, or 26x17x10 in two hops."""
