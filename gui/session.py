@@ -114,6 +114,9 @@ class Session:
         self._texts: tuple[State | None, list[int], list[str]] = (None, [], [])
         self.first_mover = self.state.player
         """Who made the first move of the record (numbers the move list)."""
+        self.movers: list[int] = []
+        """Who made each move of :meth:`move_texts` (passes and extra turns break the
+        alternation the move numbers would assume)."""
         self.level = level
         """The engines' strength (:mod:`gamecore.play.levels`); 10 is the full engine."""
         self.moved_at: float | None = None
@@ -225,6 +228,7 @@ class Session:
         owner, done, texts = self._texts
         if owner is not self.state or history[: len(done)] != done:
             owner, done, texts = self.state, [], []
+            self.movers = []
         if not done or len(history) > len(done):
             root = self.state.copy()
             for _ in history[len(done) :]:
@@ -233,6 +237,7 @@ class Session:
                 self.first_mover = root.player
             for move in history[len(done) :]:
                 texts.append(self.game.move_record_text(root.arrays, move))
+                self.movers.append(root.player)
                 root.push_unchecked(move)
         self._texts = (owner, history, texts)
         return list(texts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 
 from gamecore.geometry import RGB, PieceView
 from gamecore.play.clock import clock_text
@@ -351,18 +352,20 @@ def _buttons(s: Session, ui: Ui) -> tuple[ButtonView, ...]:
 
 
 def _move_lines(s: Session) -> tuple[MoveLine, ...]:
-    """Numbered pairs for two players, one line per ply (with the mover's colour) otherwise."""
+    """Numbered pairs for two players who alternate; otherwise (more players, or a game
+    where a seat moves twice running, as in Kalah) one line per ply with the mover's colour."""
     texts = s.move_texts()
-    n = s.game.num_players
+    movers = s.movers
     first = s.first_mover
+    alternating = all(a != b for a, b in pairwise(movers))
     lines = []
-    if n == 2:
+    if s.game.num_players == 2 and alternating:
         padded = ["…"] * (first % 2) + texts
         for i in range(0, len(padded), 2):
             lines.append(MoveLine((f"{i // 2 + 1}.", *padded[i : i + 2]), -1))
     else:
-        for i, text in enumerate(texts):
-            lines.append(MoveLine((f"{i + 1}.", text), (first + i) % n))
+        for i, (text, mover) in enumerate(zip(texts, movers, strict=True)):
+            lines.append(MoveLine((f"{i + 1}.", text), mover))
     if s.redo:
         lines.append(MoveLine((f"({len(s.redo)} to redo)",), -2))
     return tuple(lines)

@@ -204,6 +204,24 @@ def test_six_player_duchess_pieces_are_filled_in_their_seats_colours():
 # -- move lists in each game's notation -----------------------------------------------------------
 
 
+def test_a_move_list_follows_extra_turns():
+    """Kalah's sowing into the own store moves again: numbered pairs would put the next
+    move under the other seat, so such a game lists one ply a line with its mover."""
+    from gamecore.registry import get_game
+    from gui.app import App
+    from gui.seats import Seat
+
+    game = get_game("kalah")
+    app = App(game, [Seat("human"), Seat("human")])
+    for move in ("c", "a", "b"):  # c ends in the store: the first seat moves again
+        app.session.play(game.move_from_text(app.session.state, move))
+    assert [(line.cells, line.seat) for line in app.view().moves] == [
+        (("1.", "c"), 0),
+        (("2.", "a"), 0),
+        (("3.", "b"), 1),
+    ]
+
+
 def test_the_chess_move_list_is_in_san():
     from gamecore.registry import get_game
     from gui.app import App
