@@ -112,11 +112,9 @@ class Session:
         self._position_key: tuple[int, int] | None = None
         self._position: Position | None = None
         self._texts: tuple[State | None, list[int], list[str]] = (None, [], [])
-        self.first_mover = self.state.player
-        """Who made the first move of the record (numbers the move list)."""
         self.movers: list[int] = []
-        """Who made each move of :meth:`move_texts` (passes and extra turns break the
-        alternation the move numbers would assume)."""
+        """Who made each move of :meth:`move_texts`: the first numbers the move list, and
+        passes and extra turns break the alternation the numbers would assume."""
         self.level = level
         """The engines' strength (:mod:`gamecore.play.levels`); 10 is the full engine."""
         self.moved_at: float | None = None
@@ -233,8 +231,6 @@ class Session:
             root = self.state.copy()
             for _ in history[len(done) :]:
                 root.pop()
-            if not done:
-                self.first_mover = root.player
             for move in history[len(done) :]:
                 texts.append(self.game.move_record_text(root.arrays, move))
                 self.movers.append(root.player)

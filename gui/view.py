@@ -356,11 +356,10 @@ def _move_lines(s: Session) -> tuple[MoveLine, ...]:
     where a seat moves twice running, as in Kalah) one line per ply with the mover's colour."""
     texts = s.move_texts()
     movers = s.movers
-    first = s.first_mover
     alternating = all(a != b for a, b in pairwise(movers))
     lines = []
     if s.game.num_players == 2 and alternating:
-        padded = ["…"] * (first % 2) + texts
+        padded = ["…"] * (movers[0] % 2 if movers else 0) + texts
         for i in range(0, len(padded), 2):
             lines.append(MoveLine((f"{i // 2 + 1}.", *padded[i : i + 2]), -1))
     else:

@@ -112,3 +112,17 @@ def test_the_command_line_refuses_partners_without_self_play(tmp_path):
         "--out", out,
     )  # fmt: skip
     assert result.returncode == 2 and "bogus" in result.stderr
+
+
+def test_partners_are_refused_outside_self_play_from_python_and_the_command_line(tmp_path):
+    """Partners meet a learner in self-play; asked for against another opponent, the run is
+    refused wherever it is configured. ``none`` is accepted with any opponent."""
+    from gamecore.training.config import configure
+
+    with pytest.raises(BadOption, match="partners meet a learner in self-play, not --vs random"):
+        configure("breakthrough", vs="random", sparring="zeros")
+    assert configure("breakthrough", vs="random", sparring="none").vs == "random"
+    args = ["--vs", "random", "--sparring", "zeros", "--out", str(tmp_path / "b.npz")]
+    result = run_cli("train", "breakthrough", *args)
+    assert result.returncode == 2
+    assert "partners meet a learner in self-play, not --vs random" in result.stderr

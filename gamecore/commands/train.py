@@ -121,10 +121,7 @@ def build_config(args: argparse.Namespace) -> tuple[TrainConfig, Weights | None]
         if args.out is None:
             config = dataclasses.replace(config, out=args.resume)
         return config, checkpoint
-    config = configure(args.game, parse_options(args.option), **given)
-    if args.sparring not in (None, "none") and config.vs != "self":
-        raise BadOption(f"--sparring: partners meet a learner in self-play, not --vs {config.vs}")
-    return config, None
+    return configure(args.game, parse_options(args.option), **given), None
 
 
 def check_outputs(config: TrainConfig, fresh: bool, force: bool) -> None:

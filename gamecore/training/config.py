@@ -36,6 +36,7 @@ from gamecore.learners.updates import (
     UPDATE_RULES,
 )
 from gamecore.play.clock import TimeControl
+from gamecore.play.match import MatchSettings
 from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.training.options import NOT_AN_OPTION, cli
@@ -521,6 +522,19 @@ class TrainConfig:
             return Limits(depth=self.depth, time=typical)
         return Limits(depth=self.depth, time=self.time_per_move)
 
+    def match_settings(self, games: int, book: list[list[int]] | None = None) -> MatchSettings:
+        """A match measuring this run's weights: ``games`` games at the training limits, from
+        the run's opening plies (or ``book``), each opening from both sides."""
+        return MatchSettings(
+            games=games,
+            limits=self.limits(),
+            openings=max(1, games // 2),
+            opening_plies=self.opening_plies,
+            max_plies=self.max_plies,
+            seed=self.seed,
+            book=book,
+        )
+
     def log_path(self) -> Path:
         return Path(self.out).with_suffix(".csv")
 
@@ -563,6 +577,8 @@ def configure(
     if given.get("evaluation", LINEAR) != LINEAR:
         for name in LINEAR_ONLY:  # a game's recipe for its features, not for a network
             defaults.pop(name, None)
+    if given.get("sparring", "none") != "none" and opponent != "self":
+        raise BadOption(f"--sparring: partners meet a learner in self-play, not --vs {opponent}")
     if ("time_per_move" in given or "time_control" in given) and "depth" not in given:
         given["depth"] = None
     config = TrainConfig(game=game, game_options=dict(game_options or {}))

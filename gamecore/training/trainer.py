@@ -320,13 +320,8 @@ class Trainer:
             config.game_options,
             config.eval_log_path(),
             every=config.eval_every,
-            games=config.eval_games,
             opponents=config.eval_vs,
-            limits=config.limits(),
-            opening_plies=config.opening_plies,
-            max_plies=config.max_plies,
-            seed=config.seed,
-            book=self.book,
+            settings=config.match_settings(config.eval_games, self.book),
             evaluation=config.evaluation,
         )
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from gamecore.executor import Executor
 from gamecore.game import Game
 from gamecore.play.elo import MatchResult
-from gamecore.play.match import MatchSettings, PlayerSpec, run_match
+from gamecore.play.match import PlayerSpec, run_match
 from gamecore.registry import get_game
 from gamecore.training.config import TrainConfig
 from gamecore.weights import Weights
@@ -34,10 +34,9 @@ class Verdict:
 
     def text(self) -> str:
         r = self.result
-        played = r.wins + r.draws + r.losses
         return (
             f"verdict: against {YARDSTICK_WORDS[self.yardstick]} the learned weights won "
-            f"{r.wins}, drew {r.draws} and lost {r.losses} of {played} games ({r.score:.0%})"
+            f"{r.wins}, drew {r.draws} and lost {r.losses} of {r.games} games ({r.score:.0%})"
         )
 
 
@@ -64,16 +63,8 @@ def match_learned(
     games: int,
     executor: Executor | None = None,
 ) -> MatchResult:
-    """``learned`` against ``opponent`` at the training depth (or time) from the run's opening
-    plies, each opening from both sides."""
-    settings = MatchSettings(
-        games=games,
-        limits=config.limits(),
-        openings=max(1, games // 2),
-        opening_plies=config.opening_plies,
-        max_plies=config.max_plies,
-        seed=config.seed,
-    )
+    """``learned`` against ``opponent`` in a match measuring the run (its limits and openings)."""
     me = PlayerSpec("learned", "learned", learned)
+    settings = config.match_settings(games)
     result, _ = run_match(game, me, PlayerSpec.parse(game, opponent), settings, None, executor)
     return result

@@ -40,7 +40,6 @@ from gamecore.game import Game
 from gamecore.play.elo import MatchResult
 from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
-from gamecore.search import Limits
 from gamecore.weights import BadWeights, Weights
 
 DEFAULT_GAMES = 20
@@ -156,32 +155,19 @@ class YardstickRunner:
         game_options: dict[str, Any],
         path: Path,
         every: int,
-        games: int,
         opponents: str,
-        limits: Limits,
-        opening_plies: int,
-        max_plies: int,
-        seed: int,
-        book: list[list[int]] | None = None,
+        settings: MatchSettings,
         background: bool | None = None,
         evaluation: str = "linear",
     ) -> None:
-        check_schedule(every, games)
+        check_schedule(every, settings.games)
         self.game = game
         self.evaluation = evaluation
         self.game_options = dict(game_options)
         self.path = path
         self.every = every
         self.opponents = parse_opponents(game, opponents)
-        self.settings = MatchSettings(
-            games=games,
-            limits=limits,
-            openings=games // 2,
-            opening_plies=opening_plies,
-            max_plies=max_plies,
-            seed=seed,
-            book=book,
-        )
+        self.settings = settings
         self.background = cores_to_spare() if background is None else background
         self.latest: list[YardstickRow] = []
         """The rows of the most recent finished evaluation (for a progress bar)."""
