@@ -21,7 +21,7 @@ import time
 
 import numpy as np
 
-from gamecore.envs import openspiel_game, pettingzoo_env
+from gamecore.interop import openspiel_game, pettingzoo_env
 from gamecore.registry import get_game
 
 GAMES = [("chess", {}), ("checkers", {}), ("duchess", {}), ("connect4", {})]

@@ -22,8 +22,8 @@ import time
 from pathlib import Path
 
 from gamecore.testing.simulated_workers import SimulatedWorkers
-from gamecore.training.trainer import TrainConfig, Trainer, play_training_game
-from gamecore.training.worker import GameTask
+from gamecore.training.trainer import TrainConfig, Trainer
+from gamecore.training.worker import GameTask, play_training_game
 from gamecore.weights import Weights
 
 

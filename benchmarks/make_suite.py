@@ -10,7 +10,7 @@ themselves (search depth ``--source-depth``, random openings, and a random
 move with probability ``--noise`` so that blunders leave tactics on the
 board), sampled after the opening. A candidate is labelled by a deep search —
 Stockfish with two principal variations for chess (``--stockfish``), else
-gamecore's own multi-PV search (:func:`gamecore.analysis.top_moves`) — and
+gamecore's own multi-PV search (:func:`gamecore.search.analysis.top_moves`) — and
 kept only when
 
 * its best move beats the second best by at least ``--margin`` (centipawns
@@ -38,9 +38,9 @@ import chess.engine
 import numpy as np
 from tqdm import tqdm
 
-from gamecore.analysis import top_moves
 from gamecore.registry import get_game
 from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.search.analysis import top_moves
 from gamecore.state import State
 from gamecore.suites import suite_line
 from gamecore.values import MAX_EVAL

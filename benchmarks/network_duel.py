@@ -45,7 +45,7 @@ from gamecore.files import write_atomically
 from gamecore.kernel_api import ONGOING
 from gamecore.learners.base import BASE_RULES, SQUASHES, fix_squash
 from gamecore.learners.td0 import TD0
-from gamecore.neighbourhood_net import initial_weights
+from gamecore.network.model import initial_weights
 from gamecore.search import Limits, SearchParams
 from gamecore.weights import Weights
 

@@ -33,13 +33,13 @@ import numpy as np
 from search_speed import eval_costs, positions
 
 from gamecore.evaluations import evaluation_named
-from gamecore.neighbourhood_net import (
+from gamecore.neighbourhoods import gather
+from gamecore.network.model import (
     initial_weights,
     network_gradient,
     network_shape,
     network_value,
 )
-from gamecore.neighbourhoods import gather
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import resolve_weights
 

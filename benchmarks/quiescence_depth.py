@@ -19,7 +19,7 @@ import numpy as np
 
 import gamecore
 from gamecore.search import Limits, Searcher
-from gamecore.search_params import resolve
+from gamecore.search.params import resolve
 from gamecore.state import State
 from gamecore.values import MAX_PLY
 from gamecore.weights import Weights

@@ -25,7 +25,7 @@ import gamecore
 from gamecore.commands.common import parse_options
 from gamecore.kernel_api import ONGOING
 from gamecore.search import Limits, Searcher, SearchParams
-from gamecore.search_params import resolve as resolve_search_params
+from gamecore.search.params import resolve as resolve_search_params
 from gamecore.weights import Weights
 
 

@@ -36,7 +36,7 @@ import gamecore
 from gamecore.binding import bind
 from gamecore.game import Game
 from gamecore.search import Limits, Searcher, SearchParams
-from gamecore.search_params import resolve as resolve_search_params
+from gamecore.search.params import resolve as resolve_search_params
 from gamecore.state import State
 from gamecore.weights import Weights
 from games.chess.suite import PERFT_SUITE

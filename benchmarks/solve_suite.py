@@ -20,9 +20,9 @@ import numpy as np
 
 from gamecore.registry import get_game
 from gamecore.search import Limits, Searcher, SearchParams
-from gamecore.search_params import resolve
+from gamecore.search.params import resolve
+from gamecore.search.tuning import CHROMOSOME_BITS, decode
 from gamecore.suites import SuitePosition, read_suite
-from gamecore.tuning import CHROMOSOME_BITS, decode
 from gamecore.weights import resolve_weights
 
 

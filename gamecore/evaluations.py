@@ -3,7 +3,7 @@
 Every weights file names its feature set (:class:`gamecore.game.FeatureSet`).
 The game's own set is the linear evaluation θ·φ(s); the sets
 ``GAME-neighbourhoods-pairs`` and ``GAME-neighbourhoods-triples`` are the
-neighbourhood network of seed 001 (:mod:`gamecore.neighbourhood_net`) with
+neighbourhood network of seed 001 (:mod:`gamecore.network.model`) with
 that tuple expansion, for a game that declares neighbourhood relations.
 :func:`evaluation_named` and :func:`evaluation_of` turn a name or a weights
 file into an :class:`Evaluation`, which tells the binder which evaluation
@@ -22,7 +22,7 @@ from gamecore.errors import BadOption, Unsupported
 from gamecore.game import FeatureSet, Game
 
 if TYPE_CHECKING:
-    from gamecore.neighbourhood_net import NetworkShape
+    from gamecore.network.model import NetworkShape
 
 LINEAR = "linear"
 RANDOM = "random"
@@ -123,7 +123,7 @@ class Evaluation:
         """Small random starting weights (the linear ones uniform in ±``scale``)."""
         if self.shape is None:
             return np.random.default_rng(seed).uniform(-scale, scale, self.size)
-        from gamecore.neighbourhood_net import initial_weights
+        from gamecore.network.model import initial_weights
 
         return initial_weights(self.shape, seed)
 
@@ -146,8 +146,8 @@ def evaluation_named(game: Game, name: str) -> Evaluation:
     if name not in NETWORKS:
         choices = ", ".join((LINEAR, *NETWORKS))
         raise BadOption(f"unknown evaluation {name!r} (choose from {choices})")
-    from gamecore.neighbourhood_net import network_shape
     from gamecore.neighbourhoods import relations_of
+    from gamecore.network.model import network_shape
 
     expansion = NETWORKS[name]
     shape = network_shape(relations_of(game), expansion)

@@ -4,7 +4,7 @@
 ``engine:WEIGHTS`` gives that engine its own weights (``zeros``, ``default``, a name
 the game ships or a weights file) and ``engine@S`` (or ``engine:WEIGHTS@S``) its own
 seconds per move. An agent from OpenSpiel or PettingZoo takes a seat by its player spec
-(``openspiel:mcts``, ``pettingzoo:MODULE.POLICY``; see :mod:`gamecore.envs.players`),
+(``openspiel:mcts``, ``pettingzoo:MODULE.POLICY``; see :mod:`gamecore.interop.external`),
 with ``@S`` too. The window lets a
 person change a seat's kind by clicking it; engines with the same weights
 share one searcher (and so one transposition table).
@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-from gamecore.envs.players import ExternalPlayer, ExternalSpec, is_external
 from gamecore.errors import BadOption
 from gamecore.game import Game
+from gamecore.interop.external import ExternalPlayer, ExternalSpec, is_external
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import Weights, resolve_weights
 

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import numpy as np
 
-from gamecore.analysis import RootLine, iterate_root_lines
 from gamecore.errors import GamecoreError
 from gamecore.files import read_input_text, write_text_atomically
 from gamecore.game import Game
@@ -25,6 +24,7 @@ from gamecore.heatmap import cell_colors, cell_values, pieces_with_squares, scal
 from gamecore.play.clock import TimeControl, move_budget
 from gamecore.play.levels import LEVELS, STRONGEST
 from gamecore.search import Limits, SearchInfo
+from gamecore.search.analysis import RootLine, iterate_root_lines
 from gamecore.state import State
 from gamecore.values import MATE
 from gui.engine import EngineThread, Post

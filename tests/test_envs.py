@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from gamecore.actions import ActionMenu
-from gamecore.envs import MissingExtra, openspiel_game, pettingzoo_env
 from gamecore.errors import BadMove, BadOption, PluginError
+from gamecore.interop import MissingExtra, openspiel_game, pettingzoo_env
+from gamecore.interop.actions import ActionMenu
 from gamecore.play.match import MatchSettings, PlayerSpec, run_match
 from gamecore.registry import get_game
 from gamecore.search import Limits
@@ -328,12 +328,12 @@ def test_bad_external_players_are_refused_in_one_line(spec, message):
 
 
 def test_a_missing_library_names_the_extra_to_install(monkeypatch):
-    import gamecore.envs
+    import gamecore.interop
 
     def missing(name):
         raise ImportError(name)
 
-    monkeypatch.setattr(gamecore.envs, "import_module", missing)
+    monkeypatch.setattr(gamecore.interop, "import_module", missing)
     with pytest.raises(MissingExtra, match=r'pip install "gamecore\[envs\]"'):
         pettingzoo_env("chess")
 

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 import gamecore
 from gamecore.cli import main
 from gamecore.errors import GamecoreError
+from gamecore.interop.uci import UciEngine
 from gamecore.training.trainer import resume_config
-from gamecore.uci import UciEngine
 from gamecore.weights import Weights
 from tests.cli import hears_ctrl_c
 

@@ -14,7 +14,7 @@ from gamecore_kalah import default_weights
 
 import gamecore
 from gamecore import BadMove, BadPosition
-from gamecore.actions import ActionMenu
+from gamecore.interop.actions import ActionMenu
 from gamecore.kernel_api import DRAW, LOSS, ONGOING, WIN
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.testing import GameConformance, check_make_unmake, perft_bound
@@ -478,7 +478,7 @@ def test_pettingzoo_lets_a_seat_act_again_after_an_extra_turn():
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test
 
-    from gamecore.envs import pettingzoo_env
+    from gamecore.interop import pettingzoo_env
 
     api_test(pettingzoo_env("kalah"), num_cycles=100)
     env = pettingzoo_env("kalah")

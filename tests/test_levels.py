@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gamecore.analysis import top_moves
 from gamecore.errors import BadOption
 from gamecore.play.clock import TimeControl, clock_text, move_budget
 from gamecore.play.levels import LEVELS, STRONGEST, choose_move, level
 from gamecore.registry import get_game
 from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.search.analysis import top_moves
 from gamecore.weights import Weights
 
 POSITIONS = {

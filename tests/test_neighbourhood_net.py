@@ -7,8 +7,8 @@ import pytest
 
 import gamecore
 from gamecore.errors import BadOption
-from gamecore.neighbourhood_net import NeighbourhoodNetwork, initial_weights, network_shape
-from gamecore.neighbourhood_updates import ExponentiatedGradient, make_network_update
+from gamecore.network.model import NeighbourhoodNetwork, initial_weights, network_shape
+from gamecore.network.updates import ExponentiatedGradient, make_network_update
 from gamecore.testing import random_walk
 
 CHESS = gamecore.get_game("chess")

@@ -11,7 +11,7 @@ import gamecore
 from gamecore.errors import BadOption, Unsupported
 from gamecore.evaluations import evaluation_named
 from gamecore.learners import LEARNERS
-from gamecore.neighbourhood_net import NeighbourhoodNetwork
+from gamecore.network.model import NeighbourhoodNetwork
 from gamecore.search import Limits, Searcher
 from gamecore.values import LOGISTIC_SCALE
 from gamecore.weights import BadWeights, Weights, resolve_weights

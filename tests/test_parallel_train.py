@@ -110,8 +110,7 @@ def test_bad_worker_counts_are_one_line_errors(tmp_path):
 def test_a_driver_fed_by_many_simulated_workers_merges_every_game(tmp_path):
     """64 workers answering at once with recorded games: θ ends as the sum of every Δθ."""
     from gamecore.testing.simulated_workers import SimulatedWorkers
-    from gamecore.training.trainer import play_training_game
-    from gamecore.training.worker import GameTask
+    from gamecore.training.worker import GameTask, play_training_game
 
     recorder = config(tmp_path, game="connect4", games=3, out=str(tmp_path / "rec.npz"))
     start = Weights.random(gamecore.get_game("connect4"), seed=5, scale=1.0).theta

@@ -84,8 +84,8 @@ def test_tuning_scores_organisms_on_ray_as_here(executor):
     """tune-search's fitness on Ray workers equals the same searches in this process."""
     import gamecore
     from gamecore.search import SearchParams
+    from gamecore.search.tuning import suite_evaluator
     from gamecore.suites import parse_suite
-    from gamecore.tuning import suite_evaluator
     from gamecore.weights import Weights
     from tests.test_mates import SUITE, uci_of
 

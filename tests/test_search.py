@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 import gamecore
-from gamecore import tt as ttable
-from gamecore.analysis import top_moves
+from gamecore.algorithms import tt as ttable
 from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.search.analysis import top_moves
 from gamecore.state import State
 from gamecore.values import ONE_PLY
 from gamecore.weights import resolve_weights

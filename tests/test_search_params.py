@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamecore
-from gamecore import search_params
 from gamecore.cli import main
 from gamecore.errors import BadOption
 from gamecore.learners import LEARNERS
 from gamecore.search import Limits, Searcher, SearchParams
+from gamecore.search import params as search_params
 from gamecore.weights import Weights
 from tests.test_mates import SUITE, uci_of
 

@@ -118,3 +118,30 @@ def test_the_old_play_modules_still_import():
 
     assert TimeControl is clock.TimeControl and match_elo is elo.match_elo
     assert run_match is match.run_match
+
+
+MAX_MODULE_LINES = 500
+"""A module longer than this has more than one job: split it by concern."""
+
+
+def test_no_module_of_the_core_is_longer_than_the_limit():
+    long = {
+        name: lines
+        for name, path in module_files().items()
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert long == {}
+
+
+def test_search_and_interop_live_in_their_packages():
+    """The search's Python face and the adapters to outside tools each have a package."""
+    modules = module_files()
+    for name in ("searcher", "params", "analysis", "tuning"):
+        assert f"gamecore.search.{name}" in modules
+    for name in ("uci", "pettingzoo", "openspiel", "external", "actions"):
+        assert f"gamecore.interop.{name}" in modules
+    from gamecore.search import Limits, Searcher, SearchParams
+
+    assert Searcher.__module__ == "gamecore.search.searcher"
+    assert SearchParams.__module__ == "gamecore.search.params"
+    assert Limits.__module__ == "gamecore.search.searcher"

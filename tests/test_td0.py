@@ -12,9 +12,9 @@ from gamecore.evaluations import evaluation_named
 from gamecore.learners import LEARNERS
 from gamecore.learners.base import fix_squash
 from gamecore.learners.td0 import TD0
-from gamecore.neighbourhood_net import NeighbourhoodNetwork
+from gamecore.network.model import NeighbourhoodNetwork
 from gamecore.search import Limits, Searcher, SearchParams
-from gamecore.search_params import resolve
+from gamecore.search.params import resolve
 from gamecore.values import MAX_EVAL
 from gamecore.weights import Weights
 from tests.cli import run_cli

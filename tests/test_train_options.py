@@ -19,7 +19,8 @@ from gamecore.training.options import (
     option_fields,
     option_string,
 )
-from gamecore.training.trainer import TrainConfig, Trainer, _trainer_for, configure
+from gamecore.training.trainer import TrainConfig, Trainer, configure
+from gamecore.training.worker import games_for
 
 GAME = "breakthrough"
 NUMBERS = ("6", "0.375", "150")
@@ -143,7 +144,7 @@ def test_a_worker_plays_the_run_the_driver_resolved():
     ``zeros``, which are linear, and the worker refused the run)."""
     config = configure("duchess", evaluation="network-pairs", games=1)
     driver = Trainer(config)
-    worker = _trainer_for(config)
+    worker = games_for(config)
     assert worker.evaluation.name == driver.evaluation.name == "network-pairs"
     assert worker.learner.theta.shape == driver.learner.theta.shape
     mine = {k: v for k, v in worker._learner_options.items() if k != "evaluation"}

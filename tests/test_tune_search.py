@@ -11,18 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamecore
-from gamecore import search_params
 from gamecore.cli import main
 from gamecore.errors import BadOption
 from gamecore.search import SearchParams
-from gamecore.suites import parse_suite, read_suite, suite_line
-from gamecore.tuning import (
+from gamecore.search import params as search_params
+from gamecore.search.tuning import (
     CHROMOSOME_BITS,
     decode,
     encode,
     gray_decode,
     gray_encode,
 )
+from gamecore.suites import parse_suite, read_suite, suite_line
 from gamecore.weights import Weights
 from tests.test_mates import SUITE, uci_of
 

@@ -15,7 +15,7 @@ import chess.engine
 import pytest
 
 import gamecore
-from gamecore.uci import GoRequest, allot_time, mate_in_moves
+from gamecore.interop.uci import GoRequest, allot_time, mate_in_moves
 from gamecore.weights import Weights
 
 COMMAND = [sys.executable, "-m", "gamecore", "uci"]

@@ -5,7 +5,7 @@ negated only when the child's mover is on the other team, so consecutive
 moves by partners (or a pass) come out right in multi-player team games.
 
 The search context ``ctx`` is a tuple of preallocated arrays (see
-``gamecore.search.SearchContext``); nothing is allocated per node. ``params``
+``gamecore.search.searcher.SearchContext``); nothing is allocated per node. ``params``
 is a ``gamecore.search.SearchParams`` record: training mode switches off
 everything that depends on the evaluation weights (null move, futility, late
 move reductions), as TreeStrap requires, tournament mode switches it on.
@@ -17,7 +17,7 @@ values are clipped to ``±MAX_EVAL``, which lies below every mate score.
 import numpy as np
 
 from gamecore import kernel_api as game
-from gamecore import tt as ttable
+from gamecore.algorithms import tt as ttable
 from gamecore.algorithms.evaluation import bounded_value, search_value
 from gamecore.algorithms.ordering import next_move, order_moves, reward_quiet
 from gamecore.jit import kernel

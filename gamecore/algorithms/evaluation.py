@@ -1,7 +1,7 @@
 """The linear evaluation θ·φ(s), shared by the search and the learners (bound per game).
 
 An evaluation template gives the search and the learners two functions over
-the search context ``ctx`` (:class:`gamecore.search.SearchContext`):
+the search context ``ctx`` (:class:`gamecore.search.searcher.SearchContext`):
 
 * ``search_value(st, ctx)`` — H(st) for the team to move, clipped to
   ±MAX_EVAL, as fast as the evaluation allows;

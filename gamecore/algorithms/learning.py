@@ -28,7 +28,7 @@ import math
 import numpy as np
 
 from gamecore import kernel_api as game
-from gamecore import tt as ttable
+from gamecore.algorithms import tt as ttable
 from gamecore.algorithms.alphabeta import ABORTED, quiesce
 from gamecore.algorithms.evaluation import search_value, value_and_gradient
 from gamecore.jit import kernel

@@ -18,8 +18,8 @@ import math
 
 from gamecore import kernel_api as game
 from gamecore.jit import kernel
-from gamecore.neighbourhood_net import network_gradient, network_value
 from gamecore.neighbourhoods import gather
+from gamecore.network.model import network_gradient, network_value
 from gamecore.values import LOGISTIC_SCALE, MAX_EVAL
 
 SQRT2 = math.sqrt(2.0)

@@ -17,7 +17,7 @@ from gamecore.commands.searching import (
     searcher_from_args,
     warm_up,
 )
-from gamecore.uci import pv_texts
+from gamecore.interop.uci import pv_texts
 
 DEFAULT_TIME = 5.0
 

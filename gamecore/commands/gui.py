@@ -21,7 +21,7 @@ from gamecore.errors import BadOption, BadPosition
 from gamecore.files import check_output, read_input_text
 from gamecore.play.clock import TimeControl
 from gamecore.play.levels import STRONGEST
-from gamecore.search_params import resolve as resolve_search_params
+from gamecore.search.params import resolve as resolve_search_params
 
 DEFAULT_TIME = 2.0
 

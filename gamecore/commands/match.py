@@ -35,7 +35,7 @@ from gamecore.play.match import (
 )
 from gamecore.play.openings import load_book
 from gamecore.search import Limits
-from gamecore.search_params import resolve as resolve_search_params
+from gamecore.search.params import resolve as resolve_search_params
 
 PLAYER_HELP = (
     "random, zeros, default, a weights name the game ships (see `gamecore games`), a weights "

@@ -7,10 +7,10 @@ import argparse
 from gamecore.commands import validate
 from gamecore.errors import BadOption
 from gamecore.game import Game
+from gamecore.interop.uci import DEFAULT_HASH_MB
 from gamecore.search import Limits, Searcher, SearchParams
-from gamecore.search_params import resolve as resolve_search_params
+from gamecore.search.params import resolve as resolve_search_params
 from gamecore.state import State
-from gamecore.uci import DEFAULT_HASH_MB
 from gamecore.weights import Weights, resolve_weights
 
 WEIGHTS_HELP = (
@@ -51,7 +51,7 @@ SEARCH_PARAMS_HELP = (
 
 
 def add_search_params_argument(parser: argparse.ArgumentParser) -> None:
-    """--search-params SPEC (gamecore.search_params)."""
+    """--search-params SPEC (gamecore.search.params)."""
     parser.add_argument("--search-params", metavar="SPEC", help=SEARCH_PARAMS_HELP)
 
 

@@ -32,10 +32,9 @@ from gamecore.executor import Executor
 from gamecore.files import check_output
 from gamecore.game import Game
 from gamecore.search import SearchParams
-from gamecore.search_params import resolve as resolve_search_params
-from gamecore.search_params import write as write_search_params
-from gamecore.suites import SuitePosition, read_suite
-from gamecore.tuning import (
+from gamecore.search.params import resolve as resolve_search_params
+from gamecore.search.params import write as write_search_params
+from gamecore.search.tuning import (
     CHROMOSOME_BITS,
     Generation,
     SolveTask,
@@ -45,6 +44,7 @@ from gamecore.tuning import (
     solve_suite,
     suite_evaluator,
 )
+from gamecore.suites import SuitePosition, read_suite
 
 LOG_FIELDS = [f.name for f in fields(Generation)] + ["handset_nodes", "handset_solved"]
 

@@ -7,8 +7,8 @@ import sys
 
 from gamecore.commands.common import parse_options
 from gamecore.commands.searching import add_engine_arguments, load_weights, search_params
+from gamecore.interop.uci import UciEngine
 from gamecore.registry import get_game
-from gamecore.uci import UciEngine
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -25,7 +25,7 @@ from gamecore.bounds import (
     MAX_STEP,
     MAX_WORKERS,
 )
-from gamecore.uci import MAX_HASH_MB
+from gamecore.interop.uci import MAX_HASH_MB
 
 CUT = 40
 """Characters of a bad value quoted in an error."""

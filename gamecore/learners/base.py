@@ -28,11 +28,11 @@ from gamecore.learners.updates import (
     make_rule,
     tie_sides,
 )
-from gamecore.neighbourhood_net import NeighbourhoodNetwork, NetworkShape, track_spread
-from gamecore.neighbourhood_updates import clip_base
 from gamecore.neighbourhoods import average_symmetric
+from gamecore.network.model import NeighbourhoodNetwork, NetworkShape, track_spread
+from gamecore.network.updates import clip_base
 from gamecore.search import Limits, Searcher, SearchInfo, SearchParams
-from gamecore.search_params import training
+from gamecore.search.params import training
 from gamecore.state import State
 from gamecore.values import LOGISTIC_SCALE, MAX_EVAL
 
@@ -144,7 +144,7 @@ class Learner(ABC):
         squash: str = "tracked",
     ) -> None:
         """``params``: the search's parameters (default: the game's training mode, see
-        :func:`gamecore.search_params.training`); ``evaluation``: what θ weighs (default: the
+        :func:`gamecore.search.params.training`); ``evaluation``: what θ weighs (default: the
         game's linear features)."""
         evaluation = evaluation or linear(game)
         if evaluation.is_linear:

@@ -41,8 +41,8 @@ import numpy as np
 from gamecore.errors import BadOption
 from gamecore.kernel_api import ONGOING
 from gamecore.learners.base import BASE_RULES, Learner
-from gamecore.neighbourhood_net import NetworkShape
-from gamecore.neighbourhood_updates import clip_base
+from gamecore.network.model import NetworkShape
+from gamecore.network.updates import clip_base
 from gamecore.search import Limits, SearchInfo
 from gamecore.state import State
 from gamecore.values import LOGISTIC_SCALE, MAX_EVAL

@@ -41,7 +41,7 @@ An **update rule** then chooses the step:
   gradient descent and EG± on the mean cross-entropy gradient of the
   positions one update moves, Σ eᵢ·∂(H/S)/∂θ / n; the base weights always
   take the gradient step and stay within [0, 1] (see
-  :mod:`gamecore.neighbourhood_updates`).
+  :mod:`gamecore.network.updates`).
 
 The measurements that chose the defaults are in docs/learning.md.
 """
@@ -54,8 +54,8 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption
-from gamecore.neighbourhood_net import NetworkShape
-from gamecore.neighbourhood_updates import NETWORK_STEPS, make_network_update
+from gamecore.network.model import NetworkShape
+from gamecore.network.updates import NETWORK_STEPS, make_network_update
 from gamecore.values import LOGISTIC_SCALE
 
 HUBER_LIMIT = 150.0

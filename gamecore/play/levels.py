@@ -2,7 +2,7 @@
 
 A level limits how deep and how long the search looks, and adds noise to its
 choice the way a weaker player errs: at the low levels every root move is
-scored (:mod:`gamecore.analysis`) and one is drawn by a softmax over the
+scored (:mod:`gamecore.search.analysis`) and one is drawn by a softmax over the
 scores — the lower the level, the higher the temperature, so near-best moves
 are often played and bad ones now and then — and a share of moves are simply
 random legal moves. From level 8 up the search's own best move is played.
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gamecore.analysis import RootLine, iterate_root_lines
 from gamecore.errors import BadOption
 from gamecore.search import Limits, Score, Searcher, SearchInfo
+from gamecore.search.analysis import RootLine, iterate_root_lines
 from gamecore.state import State
 
 

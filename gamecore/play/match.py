@@ -16,18 +16,18 @@ from pathlib import Path
 
 import numpy as np
 
-from gamecore.envs.players import ExternalSpec, is_external
 from gamecore.errors import BadOption
 from gamecore.executor import Executor, run_all
 from gamecore.files import write_text_atomically
 from gamecore.game import Game
+from gamecore.interop.external import ExternalSpec, is_external
 from gamecore.kernel_api import ONGOING
 from gamecore.play.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.play.elo import MatchResult
 from gamecore.play.game_length import resolve_max_plies
 from gamecore.play.players import RandomPlayer, SearchPlayer
 from gamecore.search import Limits, SearchParams
-from gamecore.search_params import resolve as resolve_search_params
+from gamecore.search.params import resolve as resolve_search_params
 from gamecore.state import State
 from gamecore.weights import Weights, resolve_weights, spec_label
 
@@ -38,7 +38,7 @@ RANDOM = "random"
 class PlayerSpec:
     """Who plays: ``random``, a searcher with weights named as :func:`resolve_weights`
     reads them (``zeros``, ``default``, a name the game ships, a weights file), or an agent
-    from OpenSpiel or PettingZoo (``openspiel:mcts``, see :mod:`gamecore.envs.players`).
+    from OpenSpiel or PettingZoo (``openspiel:mcts``, see :mod:`gamecore.interop.external`).
 
     A searcher's spec may end in ``@PARAMS``, its search parameters (a file or a name, as
     ``--search-params`` reads them): ``default@evolved.json`` plays the shipped weights with

@@ -3,7 +3,7 @@
 All optional: the defaults spell moves and observe positions from
 :class:`~gamecore.plugin_api.presentation.Presentation`'s cells and pieces; games
 with a smaller natural spelling, or rules that depend on more than the pieces,
-override them (see :mod:`gamecore.actions`).
+override them (see :mod:`gamecore.interop.actions`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Environments(Presentation):
         return 1 + self.cell_count + self.cell_count**2
 
     def move_actions(self, arrays: tuple, move: int) -> tuple[int, ...]:
-        """The actions (see :mod:`gamecore.actions`) that spell ``move``, legal in ``arrays``.
+        """The actions (:mod:`gamecore.interop.actions`) that spell ``move``, legal in ``arrays``.
 
         The default reads :meth:`move_cells`: a pass is ``0``, a piece placed on
         cell ``t`` is ``1 + t``, a move from ``f`` to ``t`` is ``1 + C + f*C + t``.

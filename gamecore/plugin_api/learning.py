@@ -64,7 +64,7 @@ class Learning(Rules):
     @classmethod
     def search_params_folder(cls) -> Traversable:
         """The folder of the game's shipped search-parameters files (``search/`` next to
-        ``weights/``; see :mod:`gamecore.search_params`)."""
+        ``weights/``; see :mod:`gamecore.search.params`)."""
         return cls._data_folder(SEARCH_PARAMS_FOLDER)
 
     @classmethod

@@ -15,7 +15,7 @@ sequence) and at every position checks what algorithms silently rely on:
 * perft is reproducible: the bound (compiled) perft agrees with a perft driven
   through :class:`~gamecore.state.State`, and leaves the state as it found it;
 * features are in range and finite; copies are independent; states grow;
-* every legal move is spelled by its own actions (:mod:`gamecore.actions`), and
+* every legal move is spelled by its own actions (:mod:`gamecore.interop.actions`), and
   every seat's observation has the promised shape, float32 dtype and [0, 1] range;
 * the null move (when the game defines one) is undone exactly and keeps the
   hash right; every noisy move has a positive ordering key;
@@ -45,11 +45,11 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamecore.actions import ActionMenu
 from gamecore.binding import bind, defaulted_functions
 from gamecore.bounds import MAX_PERFT_DEPTH
 from gamecore.errors import BadOption, PluginError
 from gamecore.game import Game
+from gamecore.interop.actions import ActionMenu
 from gamecore.kernel_api import ONGOING
 from gamecore.registry import get_game
 from gamecore.state import State
@@ -285,8 +285,8 @@ def check_incremental_value(state: State) -> None:
 
 
 def check_actions_and_observations(state: State) -> None:
-    """The moves spelled as actions (:mod:`gamecore.actions`) without ambiguity, and every
-    seat's observation of the promised shape, dtype and range (for :mod:`gamecore.envs`)."""
+    """The moves spelled as actions (:mod:`gamecore.interop.actions`) without ambiguity, and every
+    seat's observation of the promised shape, dtype and range (for :mod:`gamecore.interop`)."""
     game = state.game
     try:
         menu = ActionMenu(state)

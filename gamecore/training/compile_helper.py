@@ -24,7 +24,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from gamecore.executor import start_worker
-from gamecore.training.trainer import compile_learning
+from gamecore.training.worker import compile_learning
 
 
 class LearningCompiler:

@@ -12,19 +12,8 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, get_type_hints
+from typing import Any
 
-from gamecore.bounds import (
-    MAX_GAMES,
-    MAX_OPENING_PLIES,
-    MAX_PLIES,
-    MAX_SEARCH_DEPTH,
-    MAX_SECONDS,
-    MAX_SEED,
-    MAX_STEP,
-    is_finite_number,
-    is_whole,
-)
 from gamecore.errors import BadOption
 from gamecore.evaluations import LINEAR, NETWORKS
 from gamecore.learners import LEARNERS
@@ -41,14 +30,13 @@ from gamecore.registry import get_game
 from gamecore.search import Limits
 from gamecore.training.options import NOT_AN_OPTION, cli
 from gamecore.training.stages import parse_stages
+from gamecore.training.validation import OUTCOME_AT_CUT as OUTCOME_AT_CUT  # re-exported
+from gamecore.training.validation import check_config
 from gamecore.training.yardsticks import (
     DEFAULT_GAMES,
     DEFAULT_OPPONENTS,
     eval_log_path,
 )
-
-OUTCOME_AT_CUT = ("skip", "draw")
-"""What the outcome update may make of a game cut at the ply limit (TrainConfig.outcome_at_cut)."""
 
 
 @dataclass
@@ -328,7 +316,7 @@ class TrainConfig:
             metavar="SPEC",
         ),
     )
-    """The learner's search parameters (a file or a name, see :mod:`gamecore.search_params`);
+    """The learner's search parameters (a file or a name, see :mod:`gamecore.search.params`);
     None: training mode, whose search depends on no weight (Veness et al. 2009, §5)."""
     tune_search_every: int = field(
         default=0,
@@ -432,87 +420,7 @@ class TrainConfig:
         """:class:`BadOption` if a value is impossible (see :mod:`gamecore.bounds`): the
         command line is read against the same ranges, so this catches damaged checkpoints
         and programs that build a configuration themselves."""
-        self._check_types()
-        whole = {
-            "games": (0, MAX_GAMES), "opening_plies": (0, MAX_OPENING_PLIES),
-            "max_plies": (1, MAX_PLIES), "checkpoint_every": (1, MAX_GAMES),
-            "snapshot_every": (0, MAX_GAMES), "seed": (0, MAX_SEED),
-            "min_depth": (1, MAX_SEARCH_DEPTH), "eval_every": (0, MAX_GAMES),
-            "eval_games": (0, MAX_GAMES), "depth": (1, MAX_SEARCH_DEPTH),
-            "tune_search_every": (0, MAX_GAMES), "tune_generations": (1, 10_000),
-            "tune_population": (2, 1000), "tune_node_cap": (100, 10**9),
-        }  # fmt: skip
-        for name, (least, most) in whole.items():
-            value = getattr(self, name)
-            if name == "depth" and value is None:
-                continue
-            if not is_whole(value) or not least <= value <= most:
-                raise BadOption(
-                    f"{name} must be a whole number from {least} to {most}, not {value!r}"
-                )
-        positive = {"time_per_move": MAX_SECONDS, "time_budget": MAX_SECONDS, "step": MAX_STEP}
-        for name, ceiling in positive.items():
-            number = getattr(self, name)
-            if number is not None and not (is_finite_number(number) and 0 < number <= ceiling):
-                raise BadOption(
-                    f"{name} must be a number above 0 up to {ceiling:g}, not {number!r}"
-                )
-        for name in ("average_share", "outcome_discount"):
-            number = getattr(self, name)
-            if not (is_finite_number(number) and 0 < number <= 1):
-                raise BadOption(f"{name} must be a number above 0 up to 1, not {number!r}")
-        for name, ceiling in {"lam": 1.0, "outcome_step": MAX_STEP, "decay": 0.5}.items():
-            number = getattr(self, name)
-            if not (is_finite_number(number) and 0 <= number <= ceiling):
-                raise BadOption(f"{name} must be a number from 0 to {ceiling:g}, not {number!r}")
-        if self.depth is None and self.time_per_move is None and not self.time_control:
-            raise BadOption("give a search depth, a time per move or a time control")
-        if self.time_control:
-            TimeControl.parse(self.time_control)  # BadOption naming the malformed clock
-        if self.tune_search_every and not self.tune_suite:
-            raise BadOption("--tune-search-every needs --tune-suite FILE")
-        if self.symmetry not in SYMMETRIES:
-            raise BadOption(
-                f"symmetry must be one of {', '.join(SYMMETRIES)}, not {self.symmetry!r:.60}"
-            )
-        if self.squash not in SQUASHES:
-            raise BadOption(f"squash must be one of {', '.join(SQUASHES)}, not {self.squash!r:.60}")
-        if self.base_rule not in BASE_RULES:
-            raise BadOption(
-                f"base rule must be one of {', '.join(BASE_RULES)}, not {self.base_rule!r:.60}"
-            )
-        if self.base_rule != "chain" and self.algo != "td0":
-            raise BadOption("--base-rule local is a rule of TD(0): use it with --algo td0")
-        if self.loser_learns and self.algo != "td0":
-            raise BadOption("--loser-learns is a rule of TD(0): use it with --algo td0")
-        if self.loser_learns and "self" in self.vs.split(","):
-            raise BadOption(
-                "--loser-learns needs an opponent (--vs): in self-play the learner is the "
-                "loser of every decisive game"
-            )
-
-    def _check_types(self) -> None:
-        """Text where a field is declared text, a flag where a flag (a checkpoint's JSON can
-        hold anything: a list for the opponent, a number for the clock)."""
-        for name in _fields_declared(str):
-            if not isinstance(getattr(self, name), str):
-                raise BadOption(f"{name} must be text, not {getattr(self, name)!r:.60}")
-        for name in _fields_declared(str | None):
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, str):
-                raise BadOption(f"{name} must be text or absent, not {value!r:.60}")
-        if self.outcome_at_cut not in OUTCOME_AT_CUT:
-            choices = " or ".join(OUTCOME_AT_CUT)
-            raise BadOption(f"outcome_at_cut must be {choices}, not {self.outcome_at_cut!r:.60}")
-        for name in _fields_declared(bool):
-            if not isinstance(getattr(self, name), bool):
-                raise BadOption(f"{name} must be true or false, not {getattr(self, name)!r:.60}")
-        options = self.game_options
-        if not isinstance(options, dict) or not all(
-            isinstance(key, str) and isinstance(value, (str, int, float))
-            for key, value in options.items()
-        ):
-            raise BadOption(f"game_options must map names to values, not {options!r:.60}")
+        check_config(self)
 
     def limits(self) -> Limits:
         """Each move's limits (under a time control, what a move gets on a full clock: the
@@ -540,11 +448,6 @@ class TrainConfig:
 
     def eval_log_path(self) -> Path:
         return eval_log_path(self.out)
-
-
-def _fields_declared(kind: object) -> list[str]:
-    """The fields of :class:`TrainConfig` declared of type ``kind`` (e.g. ``str | None``)."""
-    return [name for name, hint in get_type_hints(TrainConfig).items() if hint == kind]
 
 
 LINEAR_ONLY = {

@@ -3,7 +3,7 @@
 A learned evaluation changes which pruning margins are safe (a futility
 margin of two pawns means little while a pawn is worth 19), so every N games
 the run pauses, evolves its search parameters for a few generations with the
-current weights (:mod:`gamecore.tuning`, on the run's executor), and the
+current weights (:mod:`gamecore.search.tuning`, on the run's executor), and the
 learner searches with the best set from then on. The GA's population carries
 over from one re-tuning to the next, so the generations add up over the run;
 scores are forgotten each time, since they belong to the old weights.
@@ -26,10 +26,9 @@ from gamecore.errors import BadOption
 from gamecore.executor import Executor
 from gamecore.game import Game
 from gamecore.search import SearchParams
-from gamecore.search_params import checked, from_dict
-from gamecore.search_params import write as write_search_params
-from gamecore.suites import read_suite
-from gamecore.tuning import (
+from gamecore.search.params import checked, from_dict
+from gamecore.search.params import write as write_search_params
+from gamecore.search.tuning import (
     SolveTask,
     TuneConfig,
     Tuner,
@@ -37,6 +36,7 @@ from gamecore.tuning import (
     solve_suite,
     suite_evaluator,
 )
+from gamecore.suites import read_suite
 
 TUNE_LOG_FIELDS = [
     "games",

@@ -1,4 +1,5 @@
-"""The training driver: games between a learner and an opponent, checkpointed and resumable.
+"""The training driver: a run of games between a learner and its opponents, checkpointed
+and resumable (each game is played by :class:`~gamecore.training.games.TrainingGames`).
 
 Each game starts from a few random opening plies (so self-play does not
 repeat one game), then every seat of the learner's team chooses greedily from
@@ -19,9 +20,7 @@ of JSON replaced atomically at most every :data:`~gamecore.training.live.PUBLISH
 
 from __future__ import annotations
 
-import csv
 import dataclasses
-import os
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, wait
@@ -31,49 +30,21 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.bounds import is_finite_number, is_whole
-from gamecore.errors import BadOption, GamecoreError
-from gamecore.evaluations import evaluation_named
+from gamecore.errors import GamecoreError
 from gamecore.executor import Executor, LocalExecutor, WorkerLost
-from gamecore.files import check_input, complete_rows
-from gamecore.game import Game
-from gamecore.kernel_api import ONGOING
-from gamecore.learners import LEARNERS
-from gamecore.learners.base import Learner, fix_squash
-from gamecore.learners.updates import tie_sides
-from gamecore.play.clock import Clocks, TimeControl, choose_on_clock
-from gamecore.play.openings import load_book
-from gamecore.play.players import Choice, LearnerPlayer, RandomPlayer, SearchPlayer
-from gamecore.registry import get_game
-from gamecore.search import Limits
-from gamecore.search_params import resolve as resolve_search_params
-from gamecore.training.config import LINEAR_ONLY, LINEAR_ONLY_UNSET
 from gamecore.training.config import OUTCOME_AT_CUT as OUTCOME_AT_CUT  # re-exported
 from gamecore.training.config import TrainConfig as TrainConfig  # re-exported
 from gamecore.training.config import configure as configure  # re-exported
+from gamecore.training.games import Progress as Progress  # re-exported
+from gamecore.training.games import TrainingGames
 from gamecore.training.live import LivePublisher, live_path
+from gamecore.training.resume import resume_config as resume_config  # re-exported
 from gamecore.training.retuning import SearchRetuner
-from gamecore.training.sparring import Sparring, learner_side
-from gamecore.training.stages import group_mask, parse_group_steps, parse_stages, stage_of
-from gamecore.training.worker import GameReport, GameTask, game_seed
+from gamecore.training.run_log import RunLog
+from gamecore.training.stages import stage_of
+from gamecore.training.worker import GameReport, GameTask, play_training_game
 from gamecore.training.yardsticks import YardstickRunner
-from gamecore.weights import BadWeights, Weights, resolve_weights, spec_label
-
-LOG_FIELDS = (
-    "game",
-    "learner_team",
-    "winner",
-    "outcome",
-    "plies",
-    "seconds",
-    "searches",
-    "nodes",
-    "mean_abs_error",
-    "mean_abs_delta",
-    "end",
-    "workers_lost",
-    "opponent",
-)
+from gamecore.weights import Weights
 
 STOP_POLL_SECONDS = 0.1
 """How often the driver of parallel training looks for a stop request between results."""
@@ -81,35 +52,6 @@ STOP_POLL_SECONDS = 0.1
 
 class TrainingDiverged(GamecoreError):
     """θ left the finite numbers: the step size is too large for the game's feature scale."""
-
-
-@dataclass
-class Progress:
-    """Totals over the run, shown by the progress bar."""
-
-    games_done: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    decisive: int = 0
-    """Self-play games that did not end in a draw."""
-    plies: int = 0
-    seconds: float = 0.0
-    last_abs_delta: float = 0.0
-
-    def record(self, outcome: str, plies: int, seconds: float, abs_delta: float) -> None:
-        self.games_done += 1
-        self.plies += plies
-        self.seconds += seconds
-        self.last_abs_delta = abs_delta
-        if outcome == "win":
-            self.wins += 1
-        elif outcome == "loss":
-            self.losses += 1
-        elif outcome == "decisive":
-            self.decisive += 1
-        else:
-            self.draws += 1
 
 
 @dataclass
@@ -125,161 +67,22 @@ class GameBoundary:
     """The running average of θ (see ``TrainConfig.average``)."""
 
 
-class Trainer:
+class Trainer(TrainingGames):
     """Runs a :class:`TrainConfig`, from scratch or from a checkpoint."""
 
     def __init__(self, config: TrainConfig, resume: Weights | None = None) -> None:
-        if config.algo not in LEARNERS:
-            known = ", ".join(LEARNERS)
-            raise BadOption(f"unknown algorithm {config.algo!r} (choose from {known})")
-        config.check()
-        self.time_control = TimeControl.parse(config.time_control) if config.time_control else None
-        self.config = config
-        self.game: Game = get_game(config.game, **config.game_options)
-        self.evaluation = evaluation_named(self.game, config.evaluation)
-        if not self.evaluation.is_linear:
-            for name, refusal in LINEAR_ONLY.items():
-                if getattr(config, name) != LINEAR_ONLY_UNSET[name]:
-                    raise BadOption(refusal)
-        self.progress = Progress()
-        self.rng = np.random.default_rng(config.seed)
+        super().__init__(config, resume)
         self._in_game = False
         self._in_evaluation = False
         self._stop_requested = False
         self._stopping = False
         self._resumed = resume is not None
-        self.live: LivePublisher | None = None
-        """Where the game being played is published (None: nowhere; see :meth:`run`)."""
-        if resume is not None:
-            state = resume.metadata["training"]
-            theta = np.array(state["live_theta"]) if "live_theta" in state else resume.theta.copy()
-            self.progress = Progress(**state["progress"])
-            self.rng.bit_generator.state = state["rng"]
-        elif config.init:
-            start = resolve_weights(self.game, config.init)
-            if start.evaluation(self.game).name != self.evaluation.name:
-                raise BadOption(
-                    f"--init {config.init}: weights for {start.feature_set}, "
-                    f"not the {config.evaluation} evaluation"
-                )
-            theta = start.theta.copy()
-        else:
-            theta = self.evaluation.initial_weights(config.seed, config.init_scale)
-            mirror = self.game.side_mirror() if self.evaluation.is_linear else None
-            if config.tie_sides and mirror is not None:
-                theta = tie_sides(theta, mirror)
-        if resume is None and config.squash == "fixed" and self.evaluation.shape is not None:
-            fix_squash(theta, self.evaluation.shape)
-        learner_cls = LEARNERS[config.algo]
-        options: dict[str, Any] = {
-            "step": config.step,
-            "update": config.update,
-            "loss": config.loss,
-            "outcome_step": config.outcome_step,
-            "outcome_discount": config.outcome_discount,
-            "outcome_mask": None
-            if config.outcome_groups == "all"
-            else group_mask(self.game, config.outcome_groups),
-            "group_steps": parse_group_steps(self.game, config.group_steps)
-            if config.group_steps
-            else None,
-            "cut_is_draw": config.outcome_at_cut == "draw",
-            "tie_sides": config.tie_sides,
-            "quiet_leaves": config.quiet_leaves,
-            "evaluation": self.evaluation,
-            "symmetry": config.symmetry,
-            "squash": config.squash,
-        }
-        if config.search_params is not None:
-            options["params"] = resolve_search_params(self.game, config.search_params)
-        if config.algo == "treestrap-ab":
-            options["min_depth"] = config.min_depth
-        if config.algo == "tdleaf":
-            options["lam"] = config.lam
-        if config.algo == "td0":
-            options["loser_learns"] = config.loser_learns
-            options["base_rule"] = config.base_rule
-        self.learner = learner_cls(self.game, theta, **options)
-        self._learner_options = options
         self.retuner = self._retuner(resume)
         if self.retuner is not None:
             self.learner.searcher.set_params(self.retuner.params)
-        self.average = resume.theta.copy() if resume is not None else theta.copy()
-        if resume is not None:
-            self.learner.rule.load_state(resume.metadata["training"].get("update_rule", {}))
-        self.learner_player = LearnerPlayer(self.learner, config.limits())
-        self.opponents = [self._opponent(spec) for spec in config.vs.split(",")]
-        self.sparring = Sparring.parse(config.sparring) if config.vs == "self" else None
-        """The self-play run's sparring partners and scores (None: plain self-play or an
-        opponent run)."""
-        self._partners: dict[str, Any] = {}
-        if self.sparring is not None:
-            for partner in self.sparring.partners:
-                if partner == "self":
-                    raise BadOption("--sparring: the learner is not its own sparring partner")
-                self._partner(partner)  # an unknown partner stops the run before it starts
-            if resume is not None:
-                self.sparring.load_state(resume.metadata["training"].get("sparring", {}))
-        self.book = load_book(self.game, config.book) if config.book else None
-        self.stages = parse_stages(self.game, config.stages) if config.stages else None
+        self.average = (resume.theta if resume is not None else self.learner.theta).copy()
         self.yardsticks = self._yardsticks()
-        self._kept_log_rows = self._read_kept_log_rows()
-
-    def warm_up(self) -> None:
-        """Compile (or load from numba's cache) everything a training game runs: a search
-        and an update by a throwaway copy of the learner, and one move towards a result.
-
-        Done once here, before the workers start, so that on a cold cache the code is
-        compiled once (and the workers load it) and the user can be told it is happening.
-        """
-        state = self.game.initial_state()
-        learner = self._throwaway_learner()
-        learner.search_and_learn(state, Limits(depth=1))
-        gradient, squares = learner._buffers()
-        learner.move_towards(state.arrays, 0.0, gradient, squares)
-
-    def warm_up_search(self) -> None:
-        """Compile (or load) the search alone, the larger half of :meth:`warm_up`, while
-        another process runs :meth:`warm_up_learning` (``gamecore train`` on a cold cache)."""
-        self._throwaway_learner().searcher.search(self.game.initial_state(), Limits(depth=1))
-
-    def warm_up_learning(self) -> None:
-        """Compile (or load) the learner's own kernels, searching as little as it can."""
-        state = self.game.initial_state()
-        learner = self._throwaway_learner()
-        learner.compile_learning(state)
-        gradient, squares = learner._buffers()
-        learner.move_towards(state.arrays, 0.0, gradient, squares)
-
-    def _throwaway_learner(self) -> Learner:
-        """A learner like the run's, on a copy of θ, for compiling."""
-        return type(self.learner)(self.game, self.learner.theta.copy(), **self._learner_options)
-
-    def _opponent(self, vs: str):
-        if vs == "self":
-            return self.learner_player
-        if vs == "random":
-            return RandomPlayer(self.rng)
-        try:
-            weights = resolve_weights(self.game, vs, others=("self", "random"))
-        except BadWeights as exc:
-            raise BadOption(f"--vs: {exc}") from None
-        return SearchPlayer(self.game, weights, self.config.limits(), name=spec_label(vs))
-
-    def _partner(self, spec: str):
-        """The player of sparring partner ``spec``, made once."""
-        if spec not in self._partners:
-            try:
-                self._partners[spec] = self._opponent(spec)
-            except BadOption as exc:
-                raise BadOption(str(exc).replace("--vs", "--sparring", 1)) from None
-        return self._partners[spec]
-
-    def partner_for(self, index: int) -> str | None:
-        """Game ``index``'s sparring partner, or None (self-play, or a run with an opponent)."""
-        if self.sparring is None:
-            return None
-        return self.sparring.choose(self.config.seed, index)
+        self.log = RunLog(config.log_path(), self.progress.games_done if self._resumed else None)
 
     def _retuner(self, resume: Weights | None) -> SearchRetuner | None:
         """The search tuner of ``--tune-search-every`` (its suite read now), if asked for."""
@@ -353,8 +156,8 @@ class Trainer:
 
         Without an executor the games are played here, one after another; with one,
         its workers play them and this process merges what they learned (see
-        :func:`play_training_game`)."""
-        self._trim_log()
+        :func:`~gamecore.training.worker.play_training_game`)."""
+        self._restart_logs()
         self.live = self._live_publisher()
         ended = "stopped"
         try:
@@ -529,7 +332,7 @@ class Trainer:
             points = {"win": 1.0, "draw": 0.5, "loss": 0.0}[row["outcome"]]
             self.sparring.record(row["opponent"], points)
         self._update_average()
-        self._append_log(row)
+        self.log.append(row)
         if done % config.checkpoint_every == 0 or done == config.games:
             self.checkpoint()
         if config.snapshot_every and done % config.snapshot_every == 0:
@@ -588,79 +391,6 @@ class Trainer:
         self.average = boundary.average
         self.checkpoint()
 
-    def play_game(self, index: int, partner: str | None = None) -> dict:
-        """One training game (against sparring ``partner`` if one is given); returns its log
-        row."""
-        config = self.config
-        start = time.perf_counter()
-        if self.stages is not None:
-            self.learner.trainable = stage_of(self.stages, index).mask
-        state = self.game.initial_state()
-        if self.book is not None:
-            for move in self.book[index % len(self.book)]:
-                state.push_unchecked(move)
-        for _ in range(0 if self.book is not None else config.opening_plies):
-            moves = state.legal_moves()
-            if not moves or state.status() != ONGOING:
-                break
-            state.push_unchecked(moves[int(self.rng.integers(len(moves)))])
-        # Opponents take turns; each meets the learner on both sides in turn.
-        opponent = self.opponents[index % len(self.opponents)]
-        label = self.config.vs.split(",")[index % len(self.opponents)]
-        self_play = opponent is self.learner_player
-        learner_team = None if self_play else (index // len(self.opponents)) % 2
-        if partner is not None:
-            opponent, label, self_play = self._partner(partner), partner, False
-            learner_team = learner_side(index)
-        self.learner_player.new_game()
-        if not self_play:
-            opponent.new_game()
-        end = ""
-        clocks = None
-        if self.time_control is not None:
-            clocks = Clocks(self.time_control, self.game.num_players, config.depth)
-        while True:
-            result = state.status()
-            if result != ONGOING:
-                end = self.game.describe_result(state)
-                break
-            if len(state.history) >= config.max_plies:
-                end = f"adjudicated a draw after {config.max_plies} plies"
-                break
-            seat = self.learner_player if self_play or state.team == learner_team else opponent
-            choice: Choice = choose_on_clock(seat, state, clocks)
-            state.push_unchecked(choice.move)
-            if self.live is not None:
-                self.live.game(index, state.history)
-        finished = state.status() != ONGOING
-        if self.live is not None:
-            self.live.game(index, state.history, end, final=True)
-        self.learner.end_game(state, learner_team)
-        self.learner.track_squash(state)
-        self.learner.learn_outcome(state)
-        self.learner.decay_weights(config.decay)
-        self.learner.average_symmetry()
-        winner = state.winner_team() if finished else None
-        outcome = _outcome(winner, learner_team)
-        seconds = time.perf_counter() - start
-        stats = self.learner.stats
-        self.progress.record(outcome, len(state.history), seconds, stats.mean_abs_delta)
-        return {
-            "game": index + 1,
-            "learner_team": -1 if learner_team is None else learner_team,
-            "winner": -1 if winner is None else winner,
-            "outcome": outcome,
-            "plies": len(state.history),
-            "seconds": round(seconds, 3),
-            "searches": stats.searches,
-            "nodes": stats.nodes,
-            "mean_abs_error": round(stats.mean_abs_error, 4),
-            "mean_abs_delta": f"{stats.mean_abs_delta:.3e}",
-            "end": end,
-            "workers_lost": 0,
-            "opponent": label,
-        }
-
     # -- files ---------------------------------------------------------------------
 
     def snapshot_path(self, games: int) -> Path:
@@ -689,176 +419,9 @@ class Trainer:
         weights.metadata["training"]["theta_digest"] = weights.digest()
         weights.save(path or self.config.out)
 
-    def _append_log(self, row: dict) -> None:
-        path = self.config.log_path()
-        new = not path.exists()
-        with path.open("a", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
-            if new:
-                writer.writeheader()
-            writer.writerow(row)
-
-    def _trim_log(self) -> None:
-        """Drop log rows of games played after the checkpoint being resumed (they are replayed),
-        and the same for the measurements (a new run starts both afresh)."""
+    def _restart_logs(self) -> None:
+        """Drop the log rows of games played after the checkpoint being resumed (they are
+        replayed), and the same for the measurements (a new run starts both afresh)."""
         if self.yardsticks is not None:
             self.yardsticks.trim(self.progress.games_done if self._resumed else -1)
-        path = self.config.log_path()
-        if not path.exists():
-            return
-        tmp = path.with_suffix(".csv.tmp")
-        with tmp.open("w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
-            writer.writeheader()
-            writer.writerows(self._kept_log_rows)
-        tmp.replace(path)
-
-    def _read_kept_log_rows(self) -> list[dict]:
-        """The log rows a resumed run keeps: whole rows up to its checkpoint (a new run keeps
-        none). Read when the trainer is made, so an unreadable log is reported before work."""
-        path = self.config.log_path()
-        if not self._resumed or not path.exists():
-            return []
-        check_input(path, "training log")
-        done = self.progress.games_done
-        try:
-            with path.open(newline="") as f:
-                return [r for r in complete_rows(csv.DictReader(f)) if int(r["game"]) <= done]
-        except (OSError, UnicodeDecodeError, ValueError, KeyError, csv.Error) as exc:
-            raise BadOption(
-                f"training log {str(path)!r} beside the checkpoint is unreadable ({exc}); "
-                "move it away to resume without it"
-            ) from None
-
-
-def _outcome(winner: int | None, learner_team: int | None) -> str:
-    if learner_team is None:
-        return "decisive" if winner is not None else "draw"
-    if winner is None:
-        return "draw"
-    return "win" if winner == learner_team else "loss"
-
-
-def resume_config(checkpoint: Weights, **overrides: Any) -> TrainConfig:
-    """The configuration stored in a checkpoint, with ``overrides`` applied (e.g. more games)."""
-    try:
-        stored = checkpoint.metadata["training"]["config"]
-    except (KeyError, TypeError):
-        raise BadOption("that weights file is not a training checkpoint") from None
-    # Runs checkpointed before the update rules existed used the paper's rule.
-    if not isinstance(stored, dict):
-        raise BadOption("that checkpoint is damaged: its configuration is not a record")
-    # ... those from before twin features were tied learned every weight on its own, and
-    # those from before quiet leaves moved every position itself, and networks from before
-    # symmetric weights were averaged kept them apart.
-    stored = {
-        "update": "sgd",
-        "loss": "value",
-        "average": False,
-        "tie_sides": False,
-        "quiet_leaves": False,
-        "symmetry": "none",
-        "sparring": "none",
-        **stored,
-    }
-    known = {field.name for field in dataclasses.fields(TrainConfig)}
-    unknown = sorted(set(stored) - known, key=repr)
-    if unknown:
-        raise BadOption(f"that checkpoint is damaged: its configuration has {unknown[0]!r:.60}")
-    try:
-        config = TrainConfig(**stored)
-    except TypeError as exc:  # a field missing: its name is an identifier, the line one line
-        raise BadOption(f"that checkpoint is damaged: {exc}") from None
-    _check_training_state(checkpoint)  # the configuration is checked by the Trainer
-    return dataclasses.replace(config, **{k: v for k, v in overrides.items() if v is not None})
-
-
-def _check_training_state(checkpoint: Weights) -> None:
-    """The progress, random state and live θ a resume continues from, or one line naming the
-    damage (nothing is changed: the check runs before the run opens any file)."""
-    state = checkpoint.metadata["training"]
-    try:
-        progress = Progress(**state["progress"])
-        np.random.default_rng().bit_generator.state = state["rng"]
-    except (KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise BadOption(f"that checkpoint is damaged: {type(exc).__name__}: {exc}") from None
-    digest = state.get("theta_digest")
-    if digest is not None and digest != checkpoint.digest():
-        raise BadOption(
-            "that file's weights were changed after its checkpoint was written, so it is no "
-            "run's state to resume: start a new run from them with --init"
-        )
-    counts = (progress.games_done, progress.wins, progress.draws, progress.losses)
-    if any(not is_whole(n) or n < 0 for n in counts):
-        raise BadOption(f"that checkpoint is damaged: negative or fractional counts {counts}")
-    if "live_theta" in state:
-        live = state["live_theta"]
-        if (
-            not isinstance(live, list)
-            or len(live) != checkpoint.theta.size
-            or not all(is_finite_number(x) for x in live)
-        ):
-            raise BadOption("that checkpoint is damaged: its live weights are not finite numbers")
-
-
-# -- the worker's side of parallel training (see gamecore.training.worker) -------------------
-
-_TRAINERS: dict[str, Trainer] = {}
-"""Per worker process: one trainer per configuration, reused across its games."""
-
-
-def play_training_game(task: GameTask) -> GameReport:
-    """Play and learn from one game with the task's θ; return what it changed."""
-    trainer = _trainer_for(task.config)
-    learner = trainer.learner
-    learner.theta[:] = task.theta
-    learner.rule.load_state(task.rule_state)
-    learner.trainable = task.mask
-    if task.params is not None:
-        learner.searcher.set_params(task.params)
-    trainer.rng.bit_generator.state = game_seed(task.config.seed, task.index).bit_generator.state
-    trainer.live = _publisher(task)
-    row = trainer.play_game(task.index, task.partner)
-    return GameReport(
-        index=task.index,
-        delta=learner.theta - task.theta,
-        row=row,
-        rule_state=learner.rule.state(),
-        worker=os.getpid(),
-    )
-
-
-def _publisher(task: GameTask):
-    """The worker's publisher of ``task.live`` (kept across games, so its pace holds)."""
-    if task.live is None:
-        return None
-    config = task.config
-    key = ("live", task.live)
-    if key not in _PUBLISHERS:
-        _PUBLISHERS.clear()
-        _PUBLISHERS[key] = LivePublisher(task.live, config.game, config.game_options, config.games)
-    return _PUBLISHERS[key]
-
-
-_PUBLISHERS: dict[tuple[str, str], Any] = {}
-
-
-def _trainer_for(config: TrainConfig) -> Trainer:
-    key = repr(config)
-    if key not in _TRAINERS:
-        _TRAINERS.clear()
-        # The driver checks files and measures the weights; a worker only plays, with the θ,
-        # stage mask and search parameters each task brings. The starting weights are the
-        # evaluation's own random ones (no file to read, and of the network's shape, where
-        # ``zeros`` would be linear), overwritten by the task's θ anyway.
-        local = dataclasses.replace(
-            config, init=None, eval_every=0, stages=None, tune_search_every=0
-        )
-        _TRAINERS[key] = Trainer(local)
-    return _TRAINERS[key]
-
-
-def compile_learning(config: TrainConfig) -> None:
-    """Compile the run's learner kernels into the disk cache (a helper process's one task
-    while the driver compiles the search; see ``gamecore.commands.train.warm_up``)."""
-    _trainer_for(config).warm_up_learning()
+        self.log.restart()

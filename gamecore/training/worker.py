@@ -1,7 +1,7 @@
 """What the parallel trainer sends a worker for one game, and what comes back.
 
-The worker's side, :func:`gamecore.training.trainer.play_training_game`, lives with the
-:class:`~gamecore.training.trainer.Trainer` it plays each game with.
+The worker's side is :func:`play_training_game`, which plays each game with a
+:class:`~gamecore.training.games.TrainingGames` kept for the run.
 
 The driver (:meth:`gamecore.training.trainer.Trainer.run` with an executor) owns θ. It
 sends each worker a :class:`GameTask`: the run's configuration, the game's
@@ -31,13 +31,16 @@ depend on which worker plays it or when.
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from gamecore.training.config import TrainConfig
+from gamecore.training.config import TrainConfig
+from gamecore.training.games import TrainingGames
+from gamecore.training.live import LivePublisher
 
 
 @dataclass
@@ -76,3 +79,64 @@ class GameReport:
 def game_seed(seed: int, index: int) -> np.random.Generator:
     """The random generator of game ``index`` of a run seeded ``seed``."""
     return np.random.default_rng([seed, index])
+
+
+_TABLES: dict[str, TrainingGames] = {}
+"""Per worker process: one table of games per configuration, reused across its games."""
+
+
+def play_training_game(task: GameTask) -> GameReport:
+    """Play and learn from one game with the task's θ; return what it changed."""
+    table = games_for(task.config)
+    learner = table.learner
+    learner.theta[:] = task.theta
+    learner.rule.load_state(task.rule_state)
+    learner.trainable = task.mask
+    if task.params is not None:
+        learner.searcher.set_params(task.params)
+    table.rng.bit_generator.state = game_seed(task.config.seed, task.index).bit_generator.state
+    table.live = _publisher(task)
+    row = table.play_game(task.index, task.partner)
+    return GameReport(
+        index=task.index,
+        delta=learner.theta - task.theta,
+        row=row,
+        rule_state=learner.rule.state(),
+        worker=os.getpid(),
+    )
+
+
+def _publisher(task: GameTask) -> LivePublisher | None:
+    """The worker's publisher of ``task.live`` (kept across games, so its pace holds)."""
+    if task.live is None:
+        return None
+    config = task.config
+    key = ("live", task.live)
+    if key not in _PUBLISHERS:
+        _PUBLISHERS.clear()
+        _PUBLISHERS[key] = LivePublisher(task.live, config.game, config.game_options, config.games)
+    return _PUBLISHERS[key]
+
+
+_PUBLISHERS: dict[tuple[str, str], LivePublisher] = {}
+
+
+def games_for(config: TrainConfig) -> TrainingGames:
+    key = repr(config)
+    if key not in _TABLES:
+        _TABLES.clear()
+        # The driver checks files and measures the weights; a worker only plays, with the θ,
+        # stage mask and search parameters each task brings. The starting weights are the
+        # evaluation's own random ones (no file to read, and of the network's shape, where
+        # ``zeros`` would be linear), overwritten by the task's θ anyway.
+        local = dataclasses.replace(
+            config, init=None, eval_every=0, stages=None, tune_search_every=0
+        )
+        _TABLES[key] = TrainingGames(local)
+    return _TABLES[key]
+
+
+def compile_learning(config: TrainConfig) -> None:
+    """Compile the run's learner kernels into the disk cache (a helper process's one task
+    while the driver compiles the search; see ``gamecore.commands.train.warm_up``)."""
+    games_for(config).warm_up_learning()

@@ -211,7 +211,7 @@ class ChessGame(Game):
     def score_text(self, score: Score) -> str:
         """Centipawns, or mate in moves of the winner (negative when mated), as chess
         programs print them."""
-        from gamecore.uci import mate_in_moves
+        from gamecore.interop.uci import mate_in_moves
 
         if score.mate is not None:
             return f"mate {mate_in_moves(score.mate)}"

@@ -250,7 +250,7 @@ class Kalah(Game):
             ]
         )
 
-    # -- actions and observations (gamecore.envs) ----------------------------
+    # -- actions and observations (gamecore.interop) ----------------------------
 
     def action_count(self) -> int:
         return HOUSES

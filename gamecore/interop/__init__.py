@@ -1,9 +1,10 @@
-"""Every gamecore game in the ecosystems people already use: PettingZoo and OpenSpiel.
+"""Every gamecore game in the tools people already use: UCI, PettingZoo and OpenSpiel.
 
-``pettingzoo_env("duchess", players=4)`` is a PettingZoo AEC environment;
+:mod:`.uci` is the UCI protocol in front of the searcher, for chess GUIs and
+bots. ``pettingzoo_env("duchess", players=4)`` is a PettingZoo AEC environment;
 ``openspiel_game("checkers")`` is an OpenSpiel game that OpenSpiel's algorithms
 (MCTS, AlphaZero, CFR, ...) run on. Both spell moves as the game's actions
-(:mod:`gamecore.actions`) and observe positions through
+(:mod:`gamecore.interop.actions`) and observe positions through
 :meth:`~gamecore.game.Game.observe`. They need ``pip install "gamecore[envs]"``;
 the rest of gamecore never imports them.
 """
@@ -31,17 +32,17 @@ def require(module: str, what: str) -> Any:
 
 
 def pettingzoo_env(game: str, **options: Any):
-    """A PettingZoo AEC environment of the registered game ``game`` (see :mod:`.aec`)."""
+    """A PettingZoo AEC environment of the registered game ``game`` (see :mod:`.pettingzoo`)."""
     require("pettingzoo", "the PettingZoo adapter")
-    from gamecore.envs.aec import GameEnv
+    from gamecore.interop.pettingzoo import GameEnv
 
     return GameEnv.of(game, **options)
 
 
 def openspiel_game(game: str, **options: Any):
-    """An OpenSpiel game (``pyspiel.Game``) of the registered game ``game`` (see :mod:`.spiel`)."""
+    """An OpenSpiel game (``pyspiel.Game``) of the registered ``game`` (see :mod:`.openspiel`)."""
     require("pyspiel", "the OpenSpiel adapter")
-    from gamecore.envs.spiel import spiel_game
+    from gamecore.interop.openspiel import spiel_game
 
     return spiel_game(game, **options)
 

@@ -5,7 +5,7 @@ game is also registered with OpenSpiel as ``python_gamecore_<name>`` (with the
 game's own options and ``max_plies`` as parameters), so
 ``pyspiel.load_game("python_gamecore_duchess(players=4)")`` works once this
 module is imported. States spell moves as the game's actions
-(:mod:`gamecore.actions`): a move of several actions is chosen one action at a
+(:mod:`gamecore.interop.actions`): a move of several actions is chosen one action at a
 time by the same player. Returns are by team (+1 / -1, 0 for a draw); a game
 still going after ``max_plies`` plies ends as a draw. Observations
 (``observation_tensor``) are :meth:`~gamecore.game.Game.observe`.
@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from gamecore.actions import ActionMenu, ActionPath
 from gamecore.game import Game
+from gamecore.interop.actions import ActionMenu, ActionPath
 from gamecore.play.game_length import resolve_max_plies
 from gamecore.registry import game_class, get_game
 from gamecore.state import State

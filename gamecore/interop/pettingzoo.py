@@ -12,7 +12,7 @@ classic environments:
 - ``action_mask``: int8, 1 for each action the agent may take now (all zero
   when it is not the agent's turn).
 
-Actions are the game's spelling of moves (:mod:`gamecore.actions`). A move of
+Actions are the game's spelling of moves (:mod:`gamecore.interop.actions`). A move of
 several actions (a checkers multi-jump, a promotion) is chosen one action at
 a time by the same agent: ``agent_selection`` stays put and the mask offers
 only the continuations, until the move is complete and is played. A seat with
@@ -30,9 +30,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from gamecore.actions import ActionMenu, ActionPath
 from gamecore.errors import BadMove, BadOption
 from gamecore.game import Game
+from gamecore.interop.actions import ActionMenu, ActionPath
 from gamecore.play.game_length import resolve_max_plies
 from gamecore.registry import get_game
 from gamecore.state import State

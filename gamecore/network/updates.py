@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from gamecore.errors import BadOption
-from gamecore.neighbourhood_net import NetworkShape
+from gamecore.network.model import NetworkShape
 
 
 class NetworkUpdate(ABC):

@@ -1,4 +1,4 @@
-"""A game's moves as a fixed, finite set of actions, for the adapters in :mod:`gamecore.envs`.
+"""A game's moves as a fixed, finite set of actions, for the adapters in :mod:`gamecore.interop`.
 
 PettingZoo and OpenSpiel both want a move to be a number below a fixed count
 (a ``Discrete`` space; OpenSpiel's ``num_distinct_actions``), while gamecore

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from gamecore import tt as ttable
+from gamecore.algorithms import tt as ttable
 from gamecore.binding import bind
 from gamecore.bounds import (
     MAX_NODES,
@@ -31,8 +31,8 @@ from gamecore.bounds import (
 from gamecore.errors import BadOption
 from gamecore.evaluations import Evaluation, NetworkBuffers, linear
 from gamecore.game import Game
-from gamecore.search_params import SearchParams
-from gamecore.search_params import resolve as resolve_params
+from gamecore.search.params import SearchParams
+from gamecore.search.params import resolve as resolve_params
 from gamecore.state import State
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY
 

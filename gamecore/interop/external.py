@@ -12,7 +12,7 @@ a player (``gamecore match``, ``tournament``, the window's ``--players``):
   ``pyspiel.Bot`` for one seat of the OpenSpiel game ``game``.
 - ``pettingzoo:random`` — a uniform choice among the actions the mask allows.
 - ``pettingzoo:MODULE.POLICY`` — ``POLICY(observation, agent)`` returns an
-  action, given the environment's observation dict (see :mod:`gamecore.envs.aec`).
+  action, given the environment's observation dict (see :mod:`gamecore.interop.pettingzoo`).
 
 Each choice goes through the adapter exactly as in the library: a move of
 several actions is several calls. That makes these players as slow as the
@@ -72,7 +72,7 @@ class ExternalSpec:
         bot, _, option_text = rest.partition(":")
         if api not in APIS or not bot:
             raise BadOption(f"player {text!r}: write {'|'.join(APIS)}:NAME[:KEY=VALUE,...]")
-        from gamecore.envs import require
+        from gamecore.interop import require
 
         require("pyspiel" if api == "openspiel" else "pettingzoo", f"player {text!r}")
         options = _parse_options(text, option_text, bot if bot == "mcts" else None)
@@ -146,7 +146,7 @@ class PolicyPlayer(ExternalPlayer):
     """A PettingZoo policy: ``policy(observation, agent) -> action``, one call per action."""
 
     def __init__(self, game: Game, policy: Callable | None, name: str, seed: int) -> None:
-        from gamecore.envs.aec import agent_names
+        from gamecore.interop.pettingzoo import agent_names
 
         self.game = game
         self.policy = policy
@@ -155,8 +155,8 @@ class PolicyPlayer(ExternalPlayer):
         self.rng = np.random.default_rng(seed)
 
     def choose(self, state: State) -> Choice:
-        from gamecore.actions import ActionMenu
-        from gamecore.envs.aec import observation_of
+        from gamecore.interop.actions import ActionMenu
+        from gamecore.interop.pettingzoo import observation_of
 
         menu = ActionMenu(state)
         seat = state.player
@@ -186,7 +186,7 @@ class SpielPlayer(ExternalPlayer):
         name: str,
         seed: int,
     ) -> None:
-        from gamecore.envs.spiel import SpielGame
+        from gamecore.interop.openspiel import SpielGame
 
         self.spiel = SpielGame(game)
         self.kind = bot

@@ -1,7 +1,7 @@
 """Genetic tuning of the selective search (David-Tabibi, Koppel & Netanyahu, seed 004).
 
 An organism is a bit string: every tuned search parameter
-(:data:`gamecore.search_params.RANGES` with bits > 0) Gray-coded in its bits,
+(:data:`gamecore.search.params.RANGES` with bits > 0) Gray-coded in its bits,
 seed 004's 18 parameters first (70 bits), then gamecore's late-move
 reduction and aspiration parameters. Its fitness is the total number of nodes
 the search needs to solve a suite of positions with known best moves: for
@@ -31,7 +31,7 @@ from gamecore.executor import Executor, run_all
 from gamecore.files import write_text_atomically
 from gamecore.game import Game
 from gamecore.search import Limits, Searcher, SearchParams
-from gamecore.search_params import RANGES
+from gamecore.search.params import RANGES
 from gamecore.suites import SuitePosition
 
 TUNED = tuple(name for name, span in RANGES.items() if span.bits > 0)
