@@ -28,6 +28,8 @@ COMMANDS = (
     "show_weights",
     "write_weights",
     "gui",
+    "serve",
+    "bot",
 )
 """The modules of :mod:`gamecore.commands`, in the order ``--help`` lists them. They are
 imported inside :func:`main`, so a Ctrl-C while numpy and numba load is caught there."""

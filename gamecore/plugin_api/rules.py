@@ -226,6 +226,14 @@ class Rules(ABC):
         result (chess PGN: ``1-0``/``0-1``)."""
         return {"Result": self.describe_time_loss(state, seat), "Termination": "time forfeit"}
 
+    def ending_headers(self, state: State, winner: int | None, termination: str) -> dict[str, str]:
+        """The record headers of a game that ended off the board — by resignation, by
+        agreement, at a move limit — with team ``winner`` winning (None: a draw): its result
+        as the game's records write one, and ``termination``. Games with a standard format
+        override the result (chess PGN: ``1-0``, ``0-1``, ``1/2-1/2``)."""
+        result = "draw" if winner is None else f"{self.team_names[winner]} wins"
+        return {"Result": result, "Termination": termination}
+
     record_suffix: ClassVar[str] = ".txt"
     """File suffix of :meth:`game_record` (chess: ``.pgn``)."""
 

@@ -107,7 +107,15 @@ class CheckersGame(Game):
 
     def time_loss_headers(self, state: State, seat: int) -> dict[str, str]:
         """PDN's result (from Black's side: ``1-0`` Black won) of a game lost on time."""
-        return {"Result": "0-1" if seat == BLACK else "1-0", "Termination": "time forfeit"}
+        return self.ending_headers(state, 1 - self.team_of(seat), "time forfeit")
+
+    def ending_headers(self, state: State, winner: int | None, termination: str) -> dict[str, str]:
+        """PDN's result from Black's side (``1-0`` Black won, ``1/2-1/2`` a draw) of a game
+        ended off the board."""
+        if winner is None:
+            return {"Result": "1/2-1/2", "Termination": termination}
+        black_won = winner == self.team_of(BLACK)
+        return {"Result": "1-0" if black_won else "0-1", "Termination": termination}
 
     def read_record(self, text: str) -> State:
         """The first game of a PDN text, replayed: tags (``FEN`` when ``SetUp``/``FEN`` is

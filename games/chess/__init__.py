@@ -113,7 +113,12 @@ class ChessGame(Game):
     def time_loss_headers(self, state: State, seat: int) -> dict[str, str]:
         """PGN's result and termination of a game lost on time (the ``Result`` header wins
         over the position's in :meth:`game_record`)."""
-        return {"Result": "0-1" if seat == 0 else "1-0", "Termination": "time forfeit"}
+        return self.ending_headers(state, 1 - seat, "time forfeit")
+
+    def ending_headers(self, state: State, winner: int | None, termination: str) -> dict[str, str]:
+        """PGN's result (``1-0``, ``0-1``, ``1/2-1/2``) of a game ended off the board."""
+        result = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
+        return {"Result": result, "Termination": termination}
 
     def read_record(self, text: str) -> State:
         """The first game of a PGN text (SetUp/FEN tags honoured), replayed to its last move.
