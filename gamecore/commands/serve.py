@@ -79,5 +79,7 @@ def run(args: argparse.Namespace) -> int:
         max_message_bytes=args.max_message_bytes,
         messages_per_second=args.rate,
     )
-    serve(args.host, args.port, database, limits, durable=args.durable)
+    serve(
+        args.host, args.port, database, limits, args.durable, lambda line: print(line, flush=True)
+    )
     return 0

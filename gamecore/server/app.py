@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -96,7 +97,8 @@ def make_app(lobby: Lobby) -> web.Application:
         app[LOBBY].start_timers()
 
     async def going_away(app: web.Application) -> None:
-        for ws in list(app[SOCKETS]):
+        open_sockets = app[SOCKETS]
+        for ws in list(open_sockets):
             await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the server is stopping")
 
     async def stop(app: web.Application) -> None:
@@ -256,21 +258,37 @@ def serve(
 ) -> None:
     """Run a server until Ctrl-C or SIGTERM (the games stay in ``database``)."""
     store = Store(database, durable=durable)
-    lobby = Lobby(store, limits)
-    app = make_app(lobby)
-    address = f"http://{host}:{port}"
-    restored = sum(1 for t in lobby.tables.values() if t.status != "finished")
-    announce(
-        f"gamecore serve: {address} (browser client; `gamecore gui --connect {address}`, "
-        f"`gamecore bot --connect {address} GAME`); games in {database}"
-        + (f", {restored} in progress" if restored else "")
-    )
     try:
-        web.run_app(app, host=host, port=port, print=None, access_log=None)
-    except OSError as exc:  # the port is taken, or the address is not this machine's
-        raise CannotListen(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        asyncio.run(_serve(make_app(Lobby(store, limits)), host, port, database, announce))
     finally:
         store.close()
+
+
+async def _serve(
+    app: web.Application, host: str, port: int, database: Path, announce: Callable[[str], None]
+) -> None:
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=5)
+    await runner.setup()
+    try:
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as exc:  # the port is taken, or the address is not this machine's
+            raise CannotListen(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        address = f"http://{host}:{port}"
+        lobby = app[LOBBY]
+        in_play = sum(1 for t in lobby.tables.values() if t.status != "finished")
+        announce(
+            f"gamecore serve: {address} (browser client; `gamecore gui --connect {address}`, "
+            f"`gamecore bot --connect {address} GAME`); games in {database}"
+            + (f", {in_play} in progress" if in_play else "")
+        )
+        stop = asyncio.Event()
+        for signal_number in (signal.SIGINT, signal.SIGTERM):
+            asyncio.get_running_loop().add_signal_handler(signal_number, stop.set)
+        await stop.wait()
+        announce("gamecore serve: stopped; every game is kept")
+    finally:
+        await runner.cleanup()
 
 
 class CannotListen(GamecoreError):

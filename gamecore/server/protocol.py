@@ -184,7 +184,7 @@ def parse(raw: str | bytes) -> Request:
         raise Refused("bad_field", f"id must be a number or a text of at most {MAX_TEXT}")
     try:
         kind = message.pop("type", None)
-        if kind not in _CHECKS:
+        if not isinstance(kind, str) or kind not in _CHECKS:
             raise Refused("unknown_type", f"type must be one of {', '.join(REQUEST_TYPES)}")
         _CHECKS[kind](message)
     except Refused as refusal:
