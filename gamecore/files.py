@@ -132,3 +132,12 @@ def write_atomically(
 def write_text_atomically(path: str | os.PathLike, text: str) -> None:
     """``text`` into ``path`` whole or not at all (see :func:`write_atomically`)."""
     write_atomically(path, lambda f: f.write(text))
+
+
+def user_data_dir() -> Path:
+    """The user's data folder for gamecore (``$XDG_DATA_HOME/gamecore``, else
+    ``~/.local/share/gamecore``): the server's games, the window's seat tokens."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
+    return Path(base) / "gamecore"

@@ -42,10 +42,12 @@ class App:
         size: tuple[int, int] = (1180, 800),
         window: bool = False,
         animate: bool = False,
+        session: Session | None = None,
         **session_options: Any,
     ) -> None:
-        """``session_options``: the :class:`Session`'s own (weights, clocks, level, ...)."""
-        self.session = Session(game, seats, **session_options)
+        """``session_options``: the :class:`Session`'s own (weights, clocks, level, ...);
+        ``session``: one made already (a game on a server) instead."""
+        self.session = session if session is not None else Session(game, seats, **session_options)
         self.window = window
         self.ui = Ui(animate=animate)
         self.art = PieceArt(game.piece_svg)
@@ -79,6 +81,7 @@ class App:
             "screenshot": self.quick_screenshot,
             "help": self.toggle_help,
             "cancel": self.cancel,
+            **self.session.remote_actions(),
         }
         """What each action of :data:`gui.actions.BINDINGS` does."""
 
@@ -184,7 +187,7 @@ class App:
             elif event.key == pygame.K_ESCAPE:
                 self.cancel()
             return
-        name = action_for_key(event.key, getattr(event, "mod", 0))
+        name = action_for_key(event.key, getattr(event, "mod", 0), self.session.remote)
         if name is not None:
             self.action(name)
 

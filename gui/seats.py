@@ -25,6 +25,8 @@ from gamecore.weights import Weights, resolve_weights
 
 KINDS = ("human", "engine", "random")
 AGENT = "agent"
+REMOTE = "remote"
+"""The kind of a seat of a game on a server that this window does not hold."""
 """The kind of a seat played by an agent from another library (not in the click cycle)."""
 TT_MEGABYTES = 16
 
@@ -39,9 +41,13 @@ class Seat:
     seconds: float | None = None
     agent: ExternalSpec | None = None
     """The agent of an ``agent`` seat."""
+    name: str | None = None
+    """Who sits there, when someone else says (a game on a server): shown as the label."""
 
     @property
     def label(self) -> str:
+        if self.name is not None:
+            return self.name
         if self.agent is not None:
             return self.agent.label + (f" ({self.seconds:g} s)" if self.seconds else "")
         if self.kind != "engine":

@@ -63,6 +63,17 @@ class Position:
 class Session:
     """A game, its seats and its position; every change to them goes through here."""
 
+    remote = False
+    """A game held by a server (:class:`~gui.remote_session.RemoteSession`), not this window."""
+
+    def remote_actions(self) -> dict[str, Callable[[], None]]:
+        """The actions only a game on a server has (lobby, resign, draw), by name."""
+        return {}
+
+    def remote_buttons(self) -> dict[str, bool]:
+        """Which of those buttons can be pressed now."""
+        return {}
+
     def __init__(
         self,
         game: Game,

@@ -18,7 +18,7 @@ from gamecore.play.clock import clock_text
 from gamecore.play.levels import STRONGEST
 from gamecore.search import Score
 from gamecore.values import MAX_EVAL
-from gui.actions import BUTTONS, help_rows
+from gui.actions import BUTTONS, REMOTE_BUTTONS, help_rows
 from gui.art import PieceArt
 from gui.layout import BoardLayout
 from gui.session import Session
@@ -214,7 +214,7 @@ def build_view(
         banner=s.result_text() if s.over else None,
         choices=tuple(s.choice_labels()) if s.chooser is not None else None,
         mover=s.state.player,
-        help=(*((line, "") for line in HELP_INTRO), ("", ""), *help_rows())
+        help=(*((line, "") for line in HELP_INTRO), ("", ""), *help_rows(s.remote))
         if ui.show_help
         else None,
         title=s.game.name + (f"  ({s.game.num_players} players)" if s.game.num_players > 2 else ""),
@@ -345,9 +345,10 @@ def _buttons(s: Session, ui: Ui) -> tuple[ButtonView, ...]:
         labels["weights"] = f"Weights: {s.overlay}"
     if ui.follow:
         labels["follow"] = "Auto-rotate: on"
+    enabled.update(s.remote_buttons())
     return tuple(
         ButtonView(b.action, labels.get(b.action, b.label or ""), enabled.get(b.action, True))
-        for b in BUTTONS
+        for b in (REMOTE_BUTTONS if s.remote else BUTTONS)
     )
 
 

@@ -34,8 +34,12 @@ class Running:
 
 
 @contextlib.contextmanager
-def running_server(database: Path, limits: ServerLimits | None = None) -> Iterator[Running]:
-    """A server on 127.0.0.1 at a free port with its games in ``database``; stopped after."""
+def running_server(
+    database: Path, limits: ServerLimits | None = None, port: int = 0
+) -> Iterator[Running]:
+    """A server on 127.0.0.1 at ``port`` (0: a free one) with its games in ``database``;
+    stopped after."""
+    wanted_port = port
     loop = asyncio.new_event_loop()
     started = threading.Event()
     holder: dict = {}
@@ -45,7 +49,7 @@ def running_server(database: Path, limits: ServerLimits | None = None) -> Iterat
         lobby = Lobby(store, limits or ServerLimits())
         runner = web.AppRunner(make_app(lobby), access_log=None, shutdown_timeout=5)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0)
+        site = web.TCPSite(runner, "127.0.0.1", wanted_port, reuse_address=True)
         await site.start()
         port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         holder.update(runner=runner, store=store, lobby=lobby, port=port)

@@ -7,7 +7,7 @@ import numpy as np
 import pygame
 import pytest
 
-from gui.actions import BINDINGS, BUTTONS, action_for_key, action_for_mouse
+from gui.actions import BUTTONS, action_for_key, action_for_mouse, bindings
 from gui.render import draw_frame
 from tests.gui_support import click, click_cell, key, make_app, start_pygame
 
@@ -58,12 +58,12 @@ def test_every_key_in_the_table_runs_its_action():
     ran: list[str] = []
     app.actions = {name: (lambda name=name: ran.append(name)) for name in app.actions}
     expected = []
-    for binding in BINDINGS:
+    for binding in bindings():
         for code, mod in binding.keys:
             key(app, code, mod=mod)
             expected.append(binding.action)
     assert ran == expected
-    assert {b.action for b in BINDINGS} == set(app.actions), "every action has a handler"
+    assert {b.action for b in bindings()} == set(app.actions), "every action has a handler"
     assert action_for_key(pygame.K_z, pygame.KMOD_LCTRL) == "undo"
     assert action_for_key(pygame.K_z) is None
     assert action_for_mouse(3) == "cancel" and action_for_mouse(1) is None
@@ -92,7 +92,7 @@ def test_help_lists_every_action_of_the_table():
     key(app, pygame.K_h)
     shown = app.view().help
     assert shown is not None
-    for binding in BINDINGS:
+    for binding in bindings():
         assert (binding.hint, binding.label or binding.help) in {
             (k, w.split(" (also")[0]) for k, w in shown
         }

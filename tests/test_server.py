@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import aiohttp
 import pytest
@@ -246,6 +247,27 @@ def test_the_clock_falls_and_the_game_is_lost_on_time(tmp_path):
         run(scenario(server.url))
 
 
+def test_a_player_who_vanishes_loses_only_on_the_clock(tmp_path):
+    """A connection that drops mid-game forfeits nothing by itself: the game waits on its
+    clock, and only when that runs out is the game lost on time."""
+
+    async def scenario(url):
+        white, black, game_id, _ = await seated_pair(url, clock="1.5+0")
+        await white.request("move", game_id=game_id, seat=0, move="e2e4", ply=0)
+        await black.close()  # gone without a word, black to move
+        await asyncio.sleep(0.5)
+        listed = (await white.request("list"))["games"][0]
+        assert listed["status"] == "playing" and listed["ply"] == 1
+        ended = await next_of(white, "ended", timeout=10)
+        assert ended["game"]["termination"] == "time forfeit"
+        assert ended["game"]["result"] == "white wins on time"
+        assert ended["clocks"][1] == 0.0 and ended["clocks"][0] > 1.0
+        await white.close()
+
+    with running_server(tmp_path / "games.sqlite") as server:
+        run(scenario(server.url))
+
+
 def test_a_draw_is_agreed_when_both_teams_offer_one(tmp_path):
     async def scenario(url):
         white, black, game_id, _ = await seated_pair(url)
@@ -261,6 +283,54 @@ def test_a_draw_is_agreed_when_both_teams_offer_one(tmp_path):
 
     with running_server(tmp_path / "games.sqlite") as server:
         run(scenario(server.url))
+
+
+def test_a_bot_takes_its_seat_back_after_the_server_restarts(tmp_path):
+    database = tmp_path / "games.sqlite"
+    played: list[int] = []
+
+    def bot_thread(url: str) -> threading.Thread:
+        settings = BotSettings("chess", time_per_move=0.05, games=1)
+        thread = threading.Thread(
+            target=lambda: played.append(asyncio.run(run_bots(url, settings))), daemon=True
+        )
+        thread.start()
+        return thread
+
+    async def before(url):
+        person = await GameClient.connect(url, "person")
+        created = await person.request("create", game="chess", seats=["open", "engine"])
+        game_id = created["game"]["game_id"]
+        token = (await person.request("join", game_id=game_id))["token"]
+        bot = bot_thread(url)
+        while (await next_of(person, "state"))["game"]["status"] != "playing":
+            pass
+        await person.request("move", game_id=game_id, seat=0, move="e2e4", ply=0)
+        while (await next_of(person, "moved"))["ply"] < 2:
+            pass
+        await person.close()
+        return game_id, token, bot
+
+    async def after(url, game_id, token):
+        person = await GameClient.connect(url, "person again")
+        await person.request("rejoin", game_id=game_id, token=token)
+        state = (await next_of(person, "state"))["game"]
+        assert state["ply"] == 2 and state["to_move"] == 0
+        await person.request("move", game_id=game_id, seat=0, move="d2d4", ply=2)
+        reply = await next_of(person, "moved")
+        while reply["ply"] < 4:
+            reply = await next_of(person, "moved")
+        assert reply["seat"] == 1  # the bot, back at its seat, answered
+        await person.request("resign", game_id=game_id, seat=0)
+        await person.close()
+
+    with running_server(database) as server:
+        port = int(server.url.rsplit(":", 1)[1])
+        game_id, token, bot = run(before(server.url))
+    with running_server(database, port=port) as server:
+        run(after(server.url, game_id, token))
+        bot.join(30)
+    assert played == [1]
 
 
 def test_a_restarted_server_has_every_game_at_its_last_move(tmp_path):

@@ -14,8 +14,13 @@ from gamecore.registry import get_game
 from gamecore.state import State
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="registered game name (see `gamecore games`)")
+def add_game_arguments(parser: argparse.ArgumentParser, optional: bool = False) -> None:
+    """GAME and its -o options (``optional``: GAME may be left out, the command says when)."""
+    parser.add_argument(
+        "game",
+        nargs="?" if optional else None,
+        help="registered game name (see `gamecore games`)",
+    )
     parser.add_argument(
         "-o",
         "--option",

@@ -37,7 +37,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "F12 screenshot, H help. Click a seat to change who plays it, the evaluation graph to "
         "go to that move. See docs/gui.md.",
     )
-    add_game_arguments(parser)
+    add_game_arguments(parser, optional=True)
+    parser.add_argument(
+        "--connect",
+        metavar="URL",
+        help="play on the game server at URL (what `gamecore serve` prints, e.g. "
+        "http://HOST:8765): its lobby, then any game created, joined or watched there; GAME, "
+        "-o, --clock and --players (human: a seat open to people, engine: one for `gamecore "
+        "bot`) then describe the game the lobby's New button creates (docs/server.md)",
+    )
+    parser.add_argument(
+        "--name",
+        metavar="NAME",
+        help="with --connect: the name shown at your seats (default: your login name)",
+    )
     parser.add_argument(
         "--players",
         metavar="KINDS",
@@ -142,6 +155,12 @@ WATCH_EXCLUDES = ("players", "load", "clock", "weights", "level", "search_params
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.connect is not None:
+        return connect(args)
+    if args.name is not None:
+        raise BadOption("--name is the name shown on a game server; it needs --connect URL")
+    if args.game is None:
+        raise BadOption("name a GAME (see `gamecore games`), or --connect URL to play on a server")
     if args.watch is not None:
         return watch(args)
     game = game_from_args(args)
@@ -212,3 +231,68 @@ def watch(args: argparse.Namespace) -> int:
     if args.screenshot:
         print(f"wrote {args.screenshot}")
     return 0
+
+
+CONNECT_EXCLUDES = ("watch", "load", "weights", "level", "search_params")
+"""Options of a game in this window that a game on a server does not take."""
+SERVER_SEATS = {"human": "open", "engine": "engine"}
+"""--players kinds as the seats of a game created on a server."""
+
+
+def connect(args: argparse.Namespace) -> int:
+    """``--connect URL``: the window as a client of a game server (checked first, as above)."""
+    from gamecore.server.client import websocket_url
+    from gamecore.server.protocol import MAX_TEXT
+
+    for option in CONNECT_EXCLUDES:
+        if getattr(args, option, None) is not None:
+            flag = option.replace("_", "-")
+            raise BadOption(f"--connect plays the server's games; it takes no --{flag}")
+    websocket_url(args.connect)  # a malformed address is one line, before a window opens
+    name = args.name if args.name is not None else _login_name()
+    if not name or len(name) > MAX_TEXT - 8 or not name.isprintable():
+        raise BadOption(f"--name must be printable text of 1 to {MAX_TEXT - 8} characters")
+    size = parse_size(args.size)
+    if args.screenshot:
+        check_screenshot(args.screenshot)
+    from gui.lobby import CreateSpec
+
+    specs = None
+    if args.game is not None:
+        game = game_from_args(args)
+        from gamecore.commands.common import parse_options
+
+        if args.clock is not None:
+            TimeControl.parse_per_seat(args.clock, game.num_players, "--clock")
+        seats = None
+        if args.players is not None:
+            kinds = [kind.strip() for kind in args.players.split(",")]
+            if len(kinds) != game.num_players or any(k not in SERVER_SEATS for k in kinds):
+                raise BadOption(
+                    f"--players with --connect lists human or engine for each of the "
+                    f"{game.num_players} seats, e.g. {','.join(['human'] * game.num_players)}"
+                )
+            seats = [SERVER_SEATS[kind] for kind in kinds]
+        specs = [CreateSpec(args.game, parse_options(args.option), args.clock, seats)]
+    elif args.option or args.clock or args.players:
+        raise BadOption("-o, --clock and --players describe a game to create: name its GAME too")
+    from gui.app import open_window
+    from gui.client import ClientApp, run_client
+    from gui.remote import ServerLink
+
+    link = ServerLink(args.connect, name)  # an unreachable server is one line, no window
+    open_window(f"gamecore — {args.connect}")
+    app = ClientApp(link, specs, size=size, window=True, animate=not args.no_animation)
+    run_client(app, max_frames=args.quit_after, screenshot=args.screenshot)
+    if args.screenshot:
+        print(f"wrote {args.screenshot}")
+    return 0
+
+
+def _login_name() -> str:
+    import getpass
+
+    try:
+        return getpass.getuser()[:40] or "player"
+    except (KeyError, OSError):
+        return "player"

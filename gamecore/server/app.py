@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import signal
 import time
 from collections.abc import Callable
@@ -25,6 +24,7 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from gamecore.errors import GamecoreError
+from gamecore.files import user_data_dir
 from gamecore.registry import game_names
 from gamecore.server.lobby import Connection, Lobby, ServerLimits
 from gamecore.server.protocol import Refused, encode, parse
@@ -242,10 +242,7 @@ async def art(request: web.Request) -> web.Response:
 
 def default_database() -> Path:
     """Where ``gamecore serve`` keeps its games unless told (the user's data folder)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "share"
-    )
-    return Path(base) / "gamecore" / "server.sqlite"
+    return user_data_dir() / "server.sqlite"
 
 
 def serve(

@@ -20,7 +20,7 @@ from gamecore.play.clock import move_budget
 from gamecore.play.levels import Level, choose_move
 from gamecore.registry import get_game
 from gamecore.search import Limits, Searcher
-from gamecore.server.client import GameClient, ServerRefused
+from gamecore.server.client import ConnectionLost, GameClient, ServerRefused
 from gamecore.state import State
 from gamecore.weights import resolve_weights
 
@@ -28,6 +28,10 @@ log = logging.getLogger("gamecore.bot")
 
 LOOK_AGAIN_SECONDS = 0.5
 """How often a bot without a seat asks the lobby again."""
+RECONNECT_SECONDS = 1.0
+"""How often a bot whose server went away tries it again."""
+RECONNECT_TRIES = 300
+"""How many times before it gives up (some five minutes: a server being restarted)."""
 
 
 @dataclass(frozen=True)
@@ -62,11 +66,13 @@ class Seating:
 
 
 class Bot:
-    """One engine on one connection (see :func:`run_bots` for several)."""
+    """One engine on one connection (see :func:`run_bots` for several). Given the server's
+    ``url``, it reconnects when the connection drops and takes its seat back."""
 
-    def __init__(self, client: GameClient, settings: BotSettings) -> None:
+    def __init__(self, client: GameClient, settings: BotSettings, url: str | None = None) -> None:
         self.client = client
         self.settings = settings
+        self.url = url
         self._engines: dict[tuple, tuple[Game, Searcher]] = {}
         self.engine_for({})  # weights that do not fit stop the bot before it takes a seat
         self.rng = np.random.default_rng(settings.seed)
@@ -93,6 +99,13 @@ class Bot:
         return self.played
 
     async def _take_seat(self) -> Seating:
+        while True:
+            try:
+                return await self._look_for_seat()
+            except ConnectionLost:
+                await self._reconnect()
+
+    async def _look_for_seat(self) -> Seating:
         while True:
             for game_id in await self._candidates():
                 try:
@@ -129,7 +142,11 @@ class Bot:
 
     async def _play(self, seating: Seating) -> None:
         while True:
-            event = await self.client.event()
+            try:
+                event = await self.client.event()
+            except ConnectionLost:
+                await self._come_back(seating)
+                continue
             if event.get("game", {}).get("game_id", event.get("game_id")) != seating.game_id:
                 continue
             kind = event["type"]
@@ -171,6 +188,33 @@ class Bot:
             )
         except ServerRefused as refusal:  # the game ended meanwhile (time, resignation)
             log.info("move refused in game %s: %s", seating.game_id, refusal)
+        except ConnectionLost:
+            pass  # _play reconnects; the game given back says whether the move counted
+
+    async def _reconnect(self) -> None:
+        """A new connection to the server; ConnectionLost if there is none to come back to."""
+        if self.url is None:
+            raise ConnectionLost("the server closed the connection")
+        await self.client.close()
+        for _ in range(RECONNECT_TRIES):
+            await asyncio.sleep(RECONNECT_SECONDS)
+            try:
+                self.client = await GameClient.connect(self.url, self.settings.name)
+                return
+            except ConnectionLost:
+                continue
+        raise ConnectionLost(f"the server at {self.url} did not come back")
+
+    async def _come_back(self, seating: Seating) -> None:
+        """Reconnect and take the seat back with its token (the game's state follows)."""
+        while True:
+            await self._reconnect()
+            try:
+                await self.client.request("rejoin", game_id=seating.game_id, token=seating.token)
+            except ConnectionLost:
+                continue
+            log.info("back at seat %s of game %s", seating.seat, seating.game_id)
+            return
 
     def _choose(self, searcher: Searcher, state: State, budget: float) -> int:
         if self.settings.level is not None:
@@ -183,11 +227,12 @@ class Bot:
 async def run_bots(url: str, settings: BotSettings, count: int = 1) -> int:
     """``count`` bots, each on its own connection, until each has played its games."""
     clients = [await GameClient.connect(url, settings.name) for _ in range(count)]
+    bots: list[Bot] = []
     try:
-        bots = [Bot(client, _numbered(settings, i, count)) for i, client in enumerate(clients)]
+        bots = [Bot(client, _numbered(settings, i, count), url) for i, client in enumerate(clients)]
         return sum(await asyncio.gather(*(bot.run() for bot in bots)))
     finally:
-        for client in clients:
+        for client in {*clients, *(bot.client for bot in bots)}:
             await client.close()
 
 
