@@ -301,8 +301,7 @@ def _panel(
         seats.append(rect)
         _seat(surface, view, row, rect, inner)
         y += SEAT_ROW
-    hint = "click a seat to change who plays it;  H: help"
-    draw_text(surface, hint, (x + 14, y + 1), 15, DIM, inner)
+    draw_text(surface, view.seat_hint, (x + 14, y + 1), 15, DIM, inner)
     y += 24
     bw = (inner - (BUTTON_COLUMNS - 1) * 6) // BUTTON_COLUMNS
     buttons = []

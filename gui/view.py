@@ -29,6 +29,8 @@ SELECTED = (120, 230, 90, 140)
 HINT = (80, 160, 255, 130)
 ANIMATION_SECONDS = 0.15
 """How long a moved piece takes to slide from its cell to its target."""
+SEAT_HINT = "click a seat to change who plays it;  H: help"
+REMOTE_SEAT_HINT = "the server keeps the seats;  N: lobby,  H: help"
 LOW_CLOCK = 10.0
 """Seconds below which a clock is drawn in red."""
 
@@ -152,6 +154,8 @@ class View:
     slide: tuple[PieceView, tuple[float, float]] | None = None
     """The piece moving to its target this frame and the pixel it is at (drawn over the
     board instead of on its cell)."""
+    seat_hint: str = ""
+    """The line under the seats: what a click on a seat does, and where help is."""
 
     def color(self, player: int) -> RGB:
         colors = self.player_colors
@@ -230,6 +234,7 @@ def build_view(
         graph=_graph(s),
         analysis=_analysis(s),
         slide=slide,
+        seat_hint=REMOTE_SEAT_HINT if s.remote else SEAT_HINT,
     )
 
 
