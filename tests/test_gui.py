@@ -297,6 +297,8 @@ def test_resize_and_flip_keep_hit_testing_right():
 def test_engine_move_now_answers_at_once():
     app = make_app("chess", "engine,human")
     app.session.time_per_move = 60.0
+    app.session.cancel_engine()  # make_app's first frame began a search of ENGINE_TIME,
+    app.session.last_info = None  # which may end before the button is looked at
     t0 = time.monotonic()
     while app.session.last_info is None and time.monotonic() - t0 < WAIT:  # a cold compile
         app.step([])
