@@ -169,7 +169,11 @@ def test_the_window_takes_its_seat_back_after_the_server_restarts(tmp_path):
         until([white], lambda: white.session is not None, why="the new game")
         game_id = session(white).game_id
         press(black, "join", game_id)
-        until([white, black], lambda: session(white).human_to_move(), why="the game starting")
+        until(
+            [white, black],
+            lambda: black.session is not None and session(white).human_to_move(),
+            why="the game starting in both windows",
+        )
         play(white, "e2", "e4")
         until([white, black], lambda: session(black).state.ply == 1, why="the first move")
     until([white, black], lambda: session(white).message_is_error, why="the connection lost")

@@ -102,6 +102,25 @@ def test_six_bots_play_a_six_player_duchess_game_to_its_end(tmp_path):
         run(scenario(server.url))
 
 
+def test_an_engine_takes_the_engine_seat_before_the_creator_sits(tmp_path):
+    # A bot polling the lobby can join between a person's create and join (the browser
+    # client does them one after the other): it must leave the open seat to the person.
+    async def scenario(url):
+        person = await GameClient.connect(url, "person")
+        engine = await GameClient.connect(url, "engine")
+        created = await person.request("create", game="chess", seats=["open", "engine"])
+        game_id = created["game"]["game_id"]
+        assert (await engine.request("join", game_id=game_id, engine=True))["seat"] == 1
+        assert (await person.request("join", game_id=game_id))["seat"] == 0
+        state = (await next_of(person, "state"))["game"]
+        assert state["status"] == "playing"
+        for client in (person, engine):
+            await client.close()
+
+    with running_server(tmp_path / "games.sqlite") as server:
+        run(scenario(server.url))
+
+
 def test_spectators_see_every_move_in_order(tmp_path):
     async def scenario(url):
         white, black, game_id, _ = await seated_pair(url)

@@ -84,11 +84,18 @@ class Table:
     # -- seats ------------------------------------------------------------------------
 
     def join(self, seat: int | None, name: str, engine: bool, now: float) -> tuple[int, str]:
-        """Take ``seat`` (or the first free one this client may take); (seat, secret token)."""
+        """Take ``seat`` (or the first free one this client may take); (seat, secret token).
+
+        An engine given no seat takes one reserved for engines before an open one: else a
+        bot would take the open seat of a game whose creator has not sat down yet, and
+        leave the creator only the engine's seat, which it may not take.
+        """
         if self.status != WAITING:
             raise Refused("game_started", f"game {self.id} has no free seat: it has begun")
         if seat is None:
             free = [i for i, s in enumerate(self.seats) if not s.taken and self._may_sit(s, engine)]
+            if engine:
+                free.sort(key=lambda i: self.seats[i].kind != "engine")
             if not free:
                 raise Refused("no_free_seat", f"game {self.id} has no free seat for you")
             seat = free[0]

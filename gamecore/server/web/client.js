@@ -4,7 +4,7 @@
 
 const app = {
   ws: null, nextId: 1, pending: new Map(), games: [],
-  game: null, geometry: null, mySeats: [], selected: null, flipped: false,
+  game: null, geometry: null, geometryKey: null, mySeats: [], selected: null, flipped: false,
   clockBase: null, clockAt: 0, lastMove: null,
 };
 const $ = (id) => document.getElementById(id);
@@ -116,7 +116,9 @@ async function create(event) {
   const clock = $("new-clock").value.trim() || null;
   try {
     const created = await request("create", { game, options, clock, seats });
-    await join(created.game.game_id);
+    // Every seat an engine's: there is no seat to take, so watch the engines play.
+    if (seats.includes("open")) await join(created.game.game_id);
+    else await watch(created.game.game_id);
   } catch (e) { say(e.message); }
 }
 
@@ -156,17 +158,36 @@ async function showGame(game) {
   app.lastMove = null;
   app.selected = null;
   app.clockBase = game.clocks; app.clockAt = performance.now();
+  // Each game's board is fetched once, and nothing is drawn before it is here: a move of
+  // this game on another game's board would name cells that board does not have. States
+  // that come meanwhile wait for it, and the fetch draws the newest.
   const query = new URLSearchParams(game.options).toString();
-  const response = await fetch(`/api/geometry/${encodeURIComponent(game.game)}?${query}`);
-  app.geometry = await response.json();
+  const key = `${encodeURIComponent(game.game)}?${query}`;
+  if (app.geometryKey !== key) {
+    app.geometry = null; app.geometryKey = key;
+    let geometry;
+    try {
+      const response = await fetch(`/api/geometry/${key}`);
+      if (!response.ok) throw new Error(await response.text());
+      geometry = await response.json();
+    } catch (e) {
+      if (app.geometryKey === key) app.geometryKey = null;
+      say(`cannot draw the board: ${e.message}`); return;
+    }
+    if (app.geometryKey !== key) return;  // another game's state came meanwhile
+    app.geometry = geometry;
+  } else if (!app.geometry) return;
   $("lobby").style.display = "none"; $("play").style.display = "block";
-  $("record").href = `/api/games/${game.game_id}/record`;
+  $("record").href = `/api/games/${app.game.game_id}/record`;
   drawBoard(); drawSide();
 }
 
 function moved(msg) {
   const g = app.game;
   if (!g || msg.game_id !== g.game_id) return;
+  // The move's cells, from the legal moves it was one of (the message names it in text).
+  const made = (g.legal || []).find(([text]) => text === msg.move);
+  app.lastMove = made ? [made[1], made[2]] : null;
   g.moves.push(msg.move); g.ply = msg.ply; g.pieces = msg.pieces; g.legal = msg.legal;
   g.to_move = msg.to_move; g.status = msg.status; g.clocks = msg.clocks;
   app.clockBase = msg.clocks; app.clockAt = performance.now();
@@ -216,19 +237,29 @@ function drawBoard() {
     froms.add(from);
     if (app.selected !== null && from === app.selected) targets.add(to);
   }
-  const sizes = {};
+  const sizes = {}, marks = [];
   for (const c of geo.cells) {
     const poly = document.createElementNS(SVG, "polygon");
     poly.setAttribute("points", c.polygon.map(([x, y]) => `${x},${-y}`).join(" "));
     poly.setAttribute("fill", targets.has(c.index) ? "#64b5f6" : c.color);
     poly.setAttribute("stroke", "#333"); poly.setAttribute("stroke-width", 0.003 * Math.max(w, h));
     poly.classList.add("cell");
-    if (c.index === app.selected) poly.classList.add("selected");
+    const kind = c.index === app.selected ? "selected"
+      : app.lastMove && app.lastMove.includes(c.index) ? "last" : null;
+    if (kind) { poly.classList.add(kind); marks.push([c, kind]); }
     poly.id = `cell-${c.index}`; poly.dataset.cell = c.index; poly.dataset.name = c.name;
     poly.addEventListener("click", () => clickCell(c.index));
     root.append(poly);
     const xs = c.polygon.map((p) => p[0]), ys = c.polygon.map((p) => p[1]);
     sizes[c.index] = Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  }
+  // The selected cell and the last move, drawn over every cell so no neighbour covers them.
+  for (const [c, kind] of marks) {
+    const mark = document.createElementNS(SVG, "polygon");
+    mark.setAttribute("points", c.polygon.map(([x, y]) => `${x},${-y}`).join(" "));
+    mark.classList.add(`mark-${kind}`); mark.style.pointerEvents = "none";
+    mark.setAttribute("stroke-width", 0.08 * sizes[c.index]);
+    root.append(mark);
   }
   const query = new URLSearchParams(g.options).toString();
   for (const [cell, glyph, player] of g.pieces) {
@@ -238,7 +269,7 @@ function drawBoard() {
     img.setAttribute("x", cx - s / 2); img.setAttribute("y", -cy - s / 2);
     img.setAttribute("width", s); img.setAttribute("height", s);
     if (app.flipped) img.setAttribute("transform", `rotate(180 ${cx} ${-cy})`);
-    img.style.pointerEvents = "none";
+    img.style.pointerEvents = "none"; img.dataset.cell = cell; img.dataset.player = player;
     root.append(img);
   }
   holder.append(svg);
@@ -294,7 +325,7 @@ function drawSide() {
   list.scrollTop = list.scrollHeight;
   const select = $("move-choice"); select.innerHTML = "";
   for (const [text] of myTurn() ? g.legal : []) { const o = document.createElement("option"); o.value = o.textContent = text; select.append(o); }
-  for (const id of ["play-move", "offer-draw", "resign"]) $(id).disabled = !(g.status === "playing" && app.mySeats.length);
+  for (const id of ["move-choice", "play-move", "offer-draw", "resign"]) $(id).disabled = !(g.status === "playing" && app.mySeats.length);
   tickClocks();
 }
 
@@ -322,5 +353,6 @@ $("resign").onclick = () => request("resign", { game_id: app.game.game_id, seat:
 $("offer-draw").onclick = () => request("offer_draw", { game_id: app.game.game_id, seat: app.mySeats[0] }).catch((e) => say(e.message));
 $("name").value = localStorage.getItem("gamecore-name") || "";
 setInterval(tickClocks, 200);
-setInterval(() => { if ($("lobby").style.display !== "none") refreshLobby(); }, 3000);
+// A refresh that fails (the connection dropped) waits for the reconnection's own.
+setInterval(() => { if ($("lobby").style.display !== "none") refreshLobby().catch(() => {}); }, 3000);
 connect();
