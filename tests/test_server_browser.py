@@ -12,12 +12,14 @@ import asyncio
 import os
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from gamecore.play.levels import level
 from gamecore.registry import get_game
 from gamecore.search import Limits, Searcher
 from gamecore.server.bot import BotSettings, run_bots
@@ -249,3 +251,113 @@ def test_a_person_plays_chess_against_a_bot_in_the_browser(
         assert "black wins (resignation)" in browser.text("status")
         assert bot.join(WAIT) == 1, bot.error
         assert browser.severe() == [], "the page logged errors"
+
+
+def test_the_browser_the_window_and_bots_play_one_game_together(
+    tmp_path: Path, browser: Browser
+) -> None:
+    """Four-player Duchess on one server: seat 0 in the browser, seat 1 in the window (the
+    pygame client, headless), seats 2 and 3 bots; two full rounds, every view agreeing."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from gui.client import ClientApp
+    from gui.remote import SeatTokens, ServerLink
+
+    warm_engine("duchess")
+    pygame.display.init()
+    pygame.font.init()
+    with running_server(tmp_path / "games.sqlite") as server:
+        page = browser.driver
+        page.get(server.url + "/")
+        browser.wait(
+            "the lobby offering duchess",
+            lambda d: d.find_elements(By.CSS_SELECTOR, "#new-game option[value=duchess]"),
+        )
+        Select(page.find_element(By.ID, "new-game")).select_by_value("duchess")
+        page.find_element(By.ID, "new-options").send_keys("players=4")
+        page.find_element(By.ID, "new-engines").send_keys("2,3")
+        page.find_element(By.ID, "name").send_keys("browser")
+        page.find_element(By.ID, "create-button").click()
+        browser.wait("the browser seated", lambda d: "— you" in browser.text("seats"))
+        window = ClientApp(
+            ServerLink(server.url, "window"), tokens=SeatTokens(tmp_path / "seats.json")
+        )
+        deadline = _deadline()
+        while window.game is None:  # the lobby lists the game: join it
+            assert _before(deadline), window.lobby.message
+            window.step([])
+            joinable = [r.game_id for r in window.lobby.rows if r.can_join]
+            if joinable and window.lobby.entering is None:
+                window.lobby.act("join", joinable[0])
+        settings = BotSettings("duchess", level=level(1), time_per_move=0.05, games=1)
+        bots = BotThread(server.url, settings, count=2)
+        browser.explain = lambda: f"bots alive {bots.thread.is_alive()}, error {bots.error!r}"
+        mirror = window.session
+        assert mirror is not None and mirror.my_seats.keys() == {1}
+        deadline = _deadline()
+        while mirror.state.ply < 8:
+            assert _before(deadline), (mirror.message, browser.text("status"))
+            window.step([])
+            if mirror.human_to_move():  # the window's turn: click a legal move's cells
+                move = next(m for m in mirror.position.legal if mirror.position.cells[m][0] >= 0)
+                frm, to = mirror.position.cells[move]
+                before = mirror.state.ply
+                assert window.game is not None
+                for cell in (frm, to):
+                    window.game.handle(
+                        pygame.event.Event(
+                            pygame.MOUSEBUTTONDOWN, pos=window.game.layout.cell_center(cell),
+                            button=1,
+                        )
+                    )  # fmt: skip
+                    window.step([])
+                sent = mirror.pending is not None or mirror.state.ply > before
+                assert sent or mirror.chooser is not None, mirror.message
+                if mirror.chooser is not None:
+                    mirror.choose(0)
+            elif mirror.server_status == "playing" and mirror.state.player == 0:
+                ply = mirror.state.ply  # the browser's turn, once its page has the position
+                if page.execute_script(
+                    "return document.querySelectorAll('#moves li').length === arguments[0]"
+                    " && document.querySelectorAll('#move-choice option').length > 0;",
+                    ply,
+                ):
+                    page.find_element(By.ID, "play-move").click()
+                    while mirror.state.ply == ply:
+                        assert _before(deadline), browser.text("status")
+                        window.step([])
+        replay = mirror.game.initial_state()
+        notations = []
+        for move in mirror.state.history:
+            notations.append(replay.move_text(move))
+            replay.push(move)
+        shown = browser.wait(
+            "the page's move list up to date",
+            lambda d: (
+                len(items := d.find_elements(By.CSS_SELECTOR, "#moves li")) >= len(notations)
+                and [item.text for item in items]
+            ),
+        )
+        assert shown[: len(notations)] == notations
+        movers = [seat % 4 for seat in range(len(notations))]
+        assert mirror.movers[: len(notations)] == movers  # every seat moved in its turn
+        page.find_element(By.ID, "resign").click()
+        browser.wait("the game over", lambda d: "game over" in browser.text("status"))
+        deadline = _deadline()
+        while not mirror.over:
+            assert _before(deadline), mirror.message
+            window.step([])
+        assert "resignation" in mirror.result_text()
+        assert bots.join(WAIT) == 2, bots.error
+        window.close()
+        assert browser.severe() == [], "the page logged errors"
+
+
+def _deadline() -> float:
+    return time.monotonic() + 3 * WAIT
+
+
+def _before(deadline: float) -> bool:
+    time.sleep(0.01)
+    return time.monotonic() < deadline
