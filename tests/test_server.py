@@ -12,7 +12,7 @@ import pytest
 from gamecore.server.bot import BotSettings, run_bots
 from gamecore.server.client import GameClient, ServerRefused
 from gamecore.server.lobby import ServerLimits
-from tests.serving import next_of, running_server
+from tests.serving import next_of, running_server, warm_engine
 
 
 def run(coroutine):
@@ -37,6 +37,8 @@ async def seated_pair(url: str, game: str = "chess", **create):
 
 
 def test_a_person_plays_chess_against_a_bot(tmp_path):
+    warm_engine("chess")
+
     async def scenario(url):
         person = await GameClient.connect(url, "person")
         created = await person.request("create", game="chess", seats=["open", "engine"])
@@ -73,6 +75,8 @@ def test_a_person_plays_chess_against_a_bot(tmp_path):
 
 
 def test_six_bots_play_a_six_player_duchess_game_to_its_end(tmp_path):
+    warm_engine("duchess")
+
     async def scenario(url):
         watcher = await GameClient.connect(url, "watcher")
         created = await watcher.request(
@@ -235,6 +239,24 @@ def test_a_flood_is_refused_then_cut_off_and_the_server_serves_others(tmp_path):
         run(scenario(server.url))
 
 
+def test_a_request_refused_for_its_size_or_rate_is_answered(tmp_path):
+    """Refusals of messages never carried out still answer their id: a client waiting on
+    the request hears why instead of waiting for ever. Size is counted in bytes."""
+
+    async def scenario(url):
+        client = await GameClient.connect(url, "client")
+        wide = "é" * 300  # 300 characters, 600 bytes
+        assert await refused(client, "hello", name=wide) == "too_large"
+        for _ in range(10):  # the burst the rate allows, then more
+            await client.send_raw('{"type": "list"}')
+        assert await refused(client, "list") == "rate_limited"
+        await client.close()
+
+    limits = ServerLimits(messages_per_second=2, max_message_bytes=500)
+    with running_server(tmp_path / "games.sqlite", limits) as server:
+        run(scenario(server.url))
+
+
 def test_the_server_refuses_connections_and_games_beyond_its_limits(tmp_path):
     async def scenario(url):
         first = await GameClient.connect(url, "first")
@@ -305,6 +327,7 @@ def test_a_draw_is_agreed_when_both_teams_offer_one(tmp_path):
 
 
 def test_a_bot_takes_its_seat_back_after_the_server_restarts(tmp_path):
+    warm_engine("chess")
     database = tmp_path / "games.sqlite"
     played: list[int] = []
 

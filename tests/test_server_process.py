@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from gamecore.server.client import GameClient
+from gamecore.server.store import Store
 from tests.cli import run_cli
 from tests.serving import next_of
 
@@ -131,3 +132,22 @@ def test_serve_stops_cleanly_on_ctrl_c_and_sigterm(tmp_path, stop):
     out, err = process.communicate(timeout=20)
     assert process.returncode == 0, err
     assert "stopped; every game is kept" in out and "Traceback" not in err
+
+
+def test_serve_refuses_in_one_line_a_game_it_cannot_restore(tmp_path):
+    """A game of a plugin no longer installed, or whose moves no longer replay, stops the
+    server with one line naming the game (not a traceback); the database is left as it is."""
+    for game, move in [("nonesuch", None), ("chess", "e2e5")]:
+        database = tmp_path / f"{game}.sqlite"
+        store = Store(database)
+        store.db.execute(
+            "INSERT INTO games (game, options, status, created) VALUES (?, '{}', 'playing', 0)",
+            (game,),
+        )
+        if move is not None:
+            store.db.execute("INSERT INTO moves VALUES (1, 1, ?, NULL)", (move,))
+        store.close()
+        result = run_cli("serve", "--db", str(database), "--port", str(free_port()))
+        assert result.returncode == 2, result.stderr
+        assert f"game 1 ({game})" in result.stderr and "cannot be restored" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1

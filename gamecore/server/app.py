@@ -27,7 +27,7 @@ from gamecore.errors import GamecoreError
 from gamecore.files import user_data_dir
 from gamecore.registry import game_names
 from gamecore.server.lobby import Connection, Lobby, ServerLimits
-from gamecore.server.protocol import Refused, encode, parse
+from gamecore.server.protocol import Refused, encode, parse, request_id
 from gamecore.server.store import Store
 from gamecore.server.views import art_svg, geometry_of
 
@@ -137,16 +137,14 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         async for message in ws:
             if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                 break
-            if len(message.data) > limits.max_message_bytes:
-                send(_error("too_large", f"messages are at most {limits.max_message_bytes} bytes"))
+            if _too_large(message.data, limits.max_message_bytes):
+                text = f"messages are at most {limits.max_message_bytes} bytes"
+                send(_error("too_large", text, message.data))
                 continue
             if not bucket.take():
                 strikes += 1
-                send(
-                    _error(
-                        "rate_limited", f"at most {limits.messages_per_second:g} messages a second"
-                    )
-                )
+                text = f"at most {limits.messages_per_second:g} messages a second"
+                send(_error("rate_limited", text, message.data))
                 if strikes >= FLOOD_STRIKES:
                     break
                 continue
@@ -179,8 +177,20 @@ def _serve_one(lobby: Lobby, conn: Connection, data: str | bytes) -> None:
         )
 
 
-def _error(code: str, message: str) -> str:
-    return encode("error", code=code, message=message)
+def _too_large(data: str | bytes, limit: int) -> bool:
+    """Over ``limit`` bytes (a text frame's characters take one to four bytes each)."""
+    if len(data) > limit:
+        return True
+    if isinstance(data, bytes) or len(data) * 4 <= limit:
+        return False
+    return len(data.encode("utf-8", errors="replace")) > limit
+
+
+def _error(code: str, message: str, refused: str | bytes) -> str:
+    """The refusal of a message not carried out, answering its ``id`` if it has a readable
+    one (its size is bounded by the WebSocket's own limit), so a client waiting on that
+    request hears why."""
+    return encode("error", request_id(refused), code=code, message=message)
 
 
 async def _write(ws: web.WebSocketResponse, outbox: asyncio.Queue[str | None]) -> None:

@@ -176,11 +176,8 @@ def parse(raw: str | bytes) -> Request:
         raise Refused("bad_json", "a message is one JSON object") from None
     if not isinstance(message, dict):
         raise Refused("bad_json", "a message is one JSON object")
-    request_id = message.pop("id", None)
-    if request_id is not None and not (
-        (isinstance(request_id, str) and len(request_id) <= MAX_TEXT)
-        or (isinstance(request_id, int) and not isinstance(request_id, bool))
-    ):
+    reply_id = message.pop("id", None)
+    if reply_id is not None and not _readable_id(reply_id):
         raise Refused("bad_field", f"id must be a number or a text of at most {MAX_TEXT}")
     try:
         kind = message.pop("type", None)
@@ -188,9 +185,26 @@ def parse(raw: str | bytes) -> Request:
             raise Refused("unknown_type", f"type must be one of {', '.join(REQUEST_TYPES)}")
         _CHECKS[kind](message)
     except Refused as refusal:
-        refusal.reply_to = request_id
+        refusal.reply_to = reply_id
         raise
-    return Request(kind, message, request_id)
+    return Request(kind, message, reply_id)
+
+
+def request_id(raw: str | bytes) -> str | int | None:
+    """The ``id`` of a message that will not be carried out (too large, too many), if it
+    has a readable one, so that the refusal answers it."""
+    try:
+        message = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return None
+    found = message.get("id") if isinstance(message, dict) else None
+    return found if _readable_id(found) else None
+
+
+def _readable_id(value: Any) -> bool:
+    return (isinstance(value, str) and len(value) <= MAX_TEXT) or (
+        isinstance(value, int) and not isinstance(value, bool)
+    )
 
 
 def _no_constant(name: str) -> float:

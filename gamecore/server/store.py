@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from gamecore.errors import GamecoreError
+from gamecore.server.protocol import Refused
 from gamecore.server.table import FINISHED, PLAYING, WAITING, Ending, Seat, Table
 
 SCHEMA = """
@@ -161,15 +162,20 @@ class Store:
                     (game_id,),
                 )
             ]
-            table = make_table(game_id, name, json.loads(options), json.loads(clock or "null"))
+            moves = self.db.execute(
+                "SELECT move, clocks FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+            ).fetchall()
+            try:  # a game whose plugin is gone or whose moves no longer replay: one line
+                table = make_table(game_id, name, json.loads(options), json.loads(clock or "null"))
+                for move, _ in moves:
+                    table.state.push_text(move)
+            except (GamecoreError, Refused, ValueError, TypeError) as exc:
+                raise StoreError(
+                    f"game {game_id} ({name}) in {str(self.path)!r} cannot be restored: {exc}"
+                ) from None
             table.seats = seats
             table.max_plies = max_plies
-            last_clocks = None
-            for move, clocks in self.db.execute(
-                "SELECT move, clocks FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
-            ):
-                table.state.push_text(move)
-                last_clocks = json.loads(clocks) if clocks else None
+            last_clocks = json.loads(moves[-1][1]) if moves and moves[-1][1] else None
             if last_clocks is not None:
                 table.remaining = [float(x) for x in last_clocks]
             table.status = status if status in (WAITING, PLAYING, FINISHED) else FINISHED
