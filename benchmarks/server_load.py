@@ -1,14 +1,15 @@
 """The game server under load and under kill -9, over loopback.
 
 Usage: python benchmarks/server_load.py [--chess 25] [--duchess 25] [--watchers 1]
-           [--seconds 60] [--kills 20] [--out ~/gamecore-runs/server-load]
+           [--seconds 60] [--kills 20] [--think 0.2,1.0] [--out ~/gamecore-runs/server-load]
 
 Starts ``gamecore serve`` as a process with its database in ``--out``, then
 fills it from this process: ``--chess`` two-player chess games and
 ``--duchess`` six-player Duchess games, every seat a client of its own that
 moves at random among the legal moves the server sends, after a think of
-0.2 to 1.0 s, and ``--watchers`` spectators per game. A game that ends is
-followed by a new one at the same table.
+``--think`` seconds (0.2 to 1.0 by default), and ``--watchers``
+spectators per game. A game that ends is followed by a new one at the same
+table.
 
 1. Load: for ``--seconds``, every ``moved`` broadcast each client receives is
    timed from the moment its move was sent (one clock: clients and timer are
@@ -44,8 +45,8 @@ from pathlib import Path
 
 from gamecore.server.client import ConnectionLost, GameClient, ServerRefused
 
-THINK = (0.2, 1.0)
-"""Seconds a random mover waits before its move."""
+THINK = "0.2,1.0"
+"""Seconds a random mover waits before its move: the least and the most."""
 CLOCK = "1800+5"
 MAX_PLIES = {"chess": 400, "duchess": 600}
 """Long games end adjudicated, and the table starts another."""
@@ -135,8 +136,11 @@ class Server:
 class Player:
     """One client at one seat: moves at random on its turn, comes back after a restart."""
 
-    def __init__(self, url: str, name: str, tally: Tally, rng: random.Random) -> None:
-        self.url, self.name, self.tally, self.rng = url, name, tally, rng
+    def __init__(
+        self, url: str, name: str, tally: Tally, rng: random.Random, stop: asyncio.Event
+    ) -> None:
+        self.url, self.name, self.tally, self.rng, self.stop = url, name, tally, rng, stop
+        self.think = (0.2, 1.0)
         self.client: GameClient | None = None
         self.game_id: int | None = None
         self.seat: int | None = None
@@ -144,6 +148,8 @@ class Player:
 
     async def connect(self) -> GameClient:
         while True:
+            if self.stop.is_set():  # the run is over: no coming back
+                raise asyncio.CancelledError
             try:
                 self.client = await GameClient.connect(self.url, self.name)
                 return self.client
@@ -211,7 +217,7 @@ class Player:
                 await self.move(self.rng.choice(legal)[0], ply)
 
     async def move(self, text: str, ply: int) -> None:
-        await asyncio.sleep(self.rng.uniform(*THINK))
+        await asyncio.sleep(self.rng.uniform(*self.think))
         assert self.client is not None and self.game_id is not None
         self.tally.sent_at[(self.game_id, ply + 1)] = time.perf_counter()
         try:
@@ -278,9 +284,10 @@ async def run(args: argparse.Namespace) -> dict:
     clients: list[Player] = []
     tasks = []
     for index, (game, options, seats) in enumerate(tables):
-        players = [Player(url, f"t{index}s{s}", tally, rng) for s in range(seats)]
-        watchers = [Player(url, f"t{index}w{w}", tally, rng) for w in range(args.watchers)]
+        players = [Player(url, f"t{index}s{s}", tally, rng, stop) for s in range(seats)]
+        watchers = [Player(url, f"t{index}w{w}", tally, rng, stop) for w in range(args.watchers)]
         for client in players + watchers:
+            client.think = args.think
             await client.connect()
         clients += players + watchers
         tasks.append(asyncio.create_task(table(game, options, players, watchers, tally, stop)))
@@ -341,9 +348,11 @@ async def run(args: argparse.Namespace) -> dict:
             await client.client.close()
     reader = await GameClient.connect(url, "checker")
     games = (await reader.request("list"))["games"]
-    for summary in games:
+    for summary in games:  # within the server's rate and its tables per connection
         snapshot = await reader.request("watch", game_id=summary["game_id"])
         tally.compare(summary["game_id"], snapshot["game"]["moves"])
+        await reader.request("unwatch", game_id=summary["game_id"])
+        await asyncio.sleep(0.12)
     await reader.close()
     server.stop()
     integrity = sqlite3.connect(database).execute("PRAGMA integrity_check").fetchone()[0]
@@ -391,6 +400,11 @@ def table_text(result: dict, command: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _span(text: str) -> tuple[float, float]:
+    least, _, most = text.partition(",")
+    return float(least), float(most or least)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--chess", type=int, default=25, help="chess games (2 clients each)")
@@ -398,6 +412,7 @@ def main() -> None:
     parser.add_argument("--watchers", type=int, default=1, help="spectators per game")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of the timed load")
     parser.add_argument("--kills", type=int, default=20, help="kill -9 and restarts")
+    parser.add_argument("--think", type=_span, default=THINK, help="MIN,MAX seconds a move")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="~/gamecore-runs/server-load")
     args = parser.parse_args()

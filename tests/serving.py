@@ -11,10 +11,13 @@ from pathlib import Path
 
 from aiohttp import web
 
+from gamecore.registry import get_game
+from gamecore.search import Limits, Searcher
 from gamecore.server.app import make_app
 from gamecore.server.client import GameClient
 from gamecore.server.lobby import Lobby, ServerLimits
 from gamecore.server.store import Store
+from gamecore.weights import resolve_weights
 
 
 @dataclass
@@ -79,3 +82,12 @@ async def next_of(client: GameClient, kind: str, timeout: float = 30.0) -> dict:
         event = await client.event(timeout)
         if event["type"] == kind:
             return event
+
+
+def warm_engine(name: str) -> None:
+    """Compile the bots' search before a test's waits start: numba compiles it on its first
+    use in a process, which on a fresh checkout can take longer than any of those waits."""
+    game = get_game(name)
+    weights = resolve_weights(game, "default")
+    searcher = Searcher(game, weights.theta.copy(), evaluation=weights.evaluation(game))
+    searcher.search(game.initial_state(), Limits(time=0.01))

@@ -20,7 +20,7 @@ from gui.lobby import CreateSpec
 from gui.remote import SeatTokens, ServerLink
 from gui.remote_session import RemoteSession
 from tests.gui_support import WAIT, click, click_cell, start_pygame
-from tests.serving import running_server
+from tests.serving import running_server, warm_engine
 
 
 @pytest.fixture(autouse=True)
@@ -89,6 +89,7 @@ def bots_in_background(url: str, settings: BotSettings, count: int = 1) -> threa
 
 
 def test_a_person_in_the_window_plays_chess_against_a_bot(tmp_path):
+    warm_engine("chess")
     with running_server(tmp_path / "games.sqlite") as server:
         person = window(
             server.url, "ann", tmp_path, [CreateSpec("chess", seats=["open", "engine"])]

@@ -21,10 +21,8 @@ import pytest
 
 from gamecore.play.levels import level
 from gamecore.registry import get_game
-from gamecore.search import Limits, Searcher
 from gamecore.server.bot import BotSettings, run_bots
-from gamecore.weights import resolve_weights
-from tests.serving import running_server
+from tests.serving import running_server, warm_engine
 
 try:
     from selenium import webdriver
@@ -180,15 +178,6 @@ class BotThread:
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "the bots did not stop"
         return self.played
-
-
-def warm_engine(name: str) -> None:
-    """Compile the bot's search before the clock of the test starts: numba compiles it on
-    its first use in a process, which on a fresh checkout takes longer than any wait."""
-    game = get_game(name)
-    weights = resolve_weights(game, "default")
-    searcher = Searcher(game, weights.theta.copy(), evaluation=weights.evaluation(game))
-    searcher.search(game.initial_state(), Limits(time=0.01))
 
 
 def test_a_person_plays_chess_against_a_bot_in_the_browser(
