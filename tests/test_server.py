@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import threading
 
 import aiohttp
@@ -307,6 +308,32 @@ def test_a_player_who_vanishes_loses_only_on_the_clock(tmp_path):
 
     with running_server(tmp_path / "games.sqlite") as server:
         run(scenario(server.url))
+
+
+def test_a_move_the_database_cannot_store_is_not_played(tmp_path):
+    """A move whose commit fails (a full disk) is taken back: refused, nobody told, the
+    game where it was; the same move is accepted once the database takes it."""
+
+    async def scenario(url, store):
+        white, black, game_id, _ = await seated_pair(url, clock="300+2")
+        save_move = store.save_move
+
+        def full_disk(table, text):
+            raise sqlite3.OperationalError("database or disk is full")
+
+        store.save_move = full_disk
+        assert await refused(white, "move", game_id=game_id, seat=0, move="e2e4") == "not_stored"
+        listed = (await black.request("list"))["games"][0]
+        assert listed["ply"] == 0 and listed["status"] == "playing"
+        store.save_move = save_move
+        await white.request("move", game_id=game_id, seat=0, move="e2e4", ply=0)
+        moved = await next_of(black, "moved")
+        assert (moved["ply"], moved["move"], moved["to_move"]) == (1, "e2e4", 1)
+        await white.close()
+        await black.close()
+
+    with running_server(tmp_path / "games.sqlite") as server:
+        run(scenario(server.url, server.lobby.store))
 
 
 def test_a_draw_is_agreed_when_both_teams_offer_one(tmp_path):

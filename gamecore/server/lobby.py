@@ -11,6 +11,8 @@ seat's token; the lobby holds that binding, never the client.
 from __future__ import annotations
 
 import asyncio
+import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +24,8 @@ from gamecore.registry import game_names, get_game
 from gamecore.server.protocol import PROTOCOL_VERSION, Refused, Request, encode
 from gamecore.server.store import Store
 from gamecore.server.table import FINISHED, PLAYING, WAITING, Seat, Table
+
+log = logging.getLogger("gamecore.server")
 
 
 @dataclass(frozen=True)
@@ -199,10 +203,19 @@ class Lobby:
         table, seat = self._held_seat(conn, request)
         now = self.now()
         if table.flag_fallen(now):
+            loser = table.game.player_names[table.state.player]
             self._time_loss(table)
-            raise Refused("time_out", "your clock ran out before the move arrived")
+            raise Refused("time_out", f"{loser}'s clock ran out before the move arrived")
+        mark = table.mark()
         notation = table.move(seat, request.get("move"), request.get("ply"), now)
-        self.store.save_move(table, notation)
+        try:
+            self.store.save_move(table, notation)
+        except (sqlite3.Error, OSError) as exc:  # nothing told, nothing kept: not played
+            table.take_back(mark)
+            log.error("game %s: a move could not be stored: %s", table.id, exc)
+            raise Refused(
+                "not_stored", "the server could not store the move, so it was not played"
+            ) from None
         message = encode(
             "moved",
             game_id=table.id,
@@ -210,7 +223,7 @@ class Lobby:
             seat=seat,
             move=notation,
             clocks=table.clocks(now),
-            to_move=table.state.player,
+            to_move=table.state.player if table.status != FINISHED else None,
             status=table.status,
             pieces=[[p.cell, p.glyph, p.player] for p in table.state.pieces()],
             legal=table.legal_moves() if table.status == PLAYING else [],

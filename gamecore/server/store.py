@@ -196,4 +196,12 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind, value, trace) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if kind is not None:
+            self.db.execute("ROLLBACK")
+            return
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error:  # e.g. the disk full at the commit: keep nothing of it
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise

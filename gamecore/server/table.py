@@ -57,6 +57,18 @@ class Ending:
     """The seat that lost on time or resigned (for the record's headers)."""
 
 
+@dataclass(frozen=True)
+class Mark:
+    """What a move changes besides the position: kept to take the move back when it
+    cannot be stored."""
+
+    remaining: tuple[float, ...]
+    turn_started: float
+    draw_offers: frozenset[int]
+    status: str
+    ending: Ending | None
+
+
 @dataclass
 class Table:
     id: int
@@ -140,7 +152,8 @@ class Table:
         if expected_ply is not None and expected_ply != self.state.ply:
             raise Refused("stale", f"the game is at ply {self.state.ply}, not {expected_ply}")
         if self.flag_fallen(now):
-            raise Refused("time_out", "your clock ran out before the move arrived")
+            loser = self.game.player_names[self.state.player]
+            raise Refused("time_out", f"{loser}'s clock ran out before the move arrived")
         try:
             move = self.state.parse_move(text)
         except (BadMove, GamecoreError, ValueError) as exc:
@@ -161,6 +174,23 @@ class Table:
         elif self.max_plies is not None and self.state.ply >= self.max_plies:
             self.finish(Ending(f"draw (adjudicated after {self.max_plies} plies)", "move limit"))
         return notation
+
+    def mark(self) -> Mark:
+        return Mark(
+            tuple(self.remaining),
+            self.turn_started,
+            frozenset(self.draw_offers),
+            self.status,
+            self.ending,
+        )
+
+    def take_back(self, mark: Mark) -> None:
+        """Undo the move just played, back to ``mark`` (taken before it)."""
+        self.state.pop()
+        self.remaining = list(mark.remaining)
+        self.turn_started = mark.turn_started
+        self.draw_offers = set(mark.draw_offers)
+        self.status, self.ending = mark.status, mark.ending
 
     def _check_turn(self, seat: int) -> None:
         if self.status == WAITING:
