@@ -1,7 +1,5 @@
 """``python -m gamecore`` is the ``gamecore`` command."""
 
-import sys
+from gamecore.cli import run
 
-from gamecore.cli import main
-
-sys.exit(main())
+run()

@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from gamecore import interrupts
 from gamecore.errors import GamecoreError
 
 COMMANDS = (
@@ -69,10 +70,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def run() -> None:
+    """The ``gamecore`` command: :func:`main`, then exit with its code; a second Ctrl-C is
+    ignored (:mod:`gamecore.interrupts`)."""
+    interrupts.install()
+    sys.exit(main())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
     except KeyboardInterrupt:
+        interrupts.ignore_more()
         sys.stderr.write("gamecore: interrupted\n")
         return EXIT_INTERRUPTED
     try:
@@ -83,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"gamecore {args.command}: error: {one_line(str(exc))}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
+        interrupts.ignore_more()
         sys.stderr.write(f"gamecore {args.command}: interrupted\n")
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (`gamecore games | head -1`): stop quietly

@@ -76,3 +76,31 @@ def test_an_error_quoting_a_huge_input_stays_one_short_line(capsys):
     assert main(["perft", "chess", "--position", huge, "--depth", "1"]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and len(lines[0]) < 400 and "characters)" in lines[0]
+
+
+def test_the_command_ignores_a_second_ctrl_c_on_its_way_out():
+    """The first Ctrl-C interrupts; a second, landing wherever the process has got to on
+    its way out (here: at once, in its except clause), is ignored, not a traceback."""
+    import subprocess
+    import sys
+
+    from tests.cli import hears_ctrl_c
+
+    script = (
+        "import os, signal, time\n"
+        "from gamecore import interrupts\n"
+        "interrupts.install()\n"
+        "try:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(5)\n"
+        "except KeyboardInterrupt:\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    time.sleep(0.1)\n"
+        "    print('stopped once')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+        preexec_fn=hears_ctrl_c,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "stopped once\n" and "Traceback" not in done.stderr

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from gamecore import interrupts
 from gamecore.algorithms import tt as ttable
 from gamecore.binding import bind
 from gamecore.bounds import (
@@ -217,7 +218,7 @@ class Searcher:
         if not (
             self.interruptible
             and threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+            and interrupts.raises_keyboard_interrupt(signal.getsignal(signal.SIGINT))
         ):
             return kernel_function(*args)
         outcome: list = []
