@@ -108,3 +108,23 @@ def test_a_sweep_reports_a_bound_not_an_infinite_elo():
     assert won.startswith("Elo beyond +") and "every game won" in won
     assert lost.startswith("Elo below -") and "every game lost" in lost
     assert _elo_text(MatchResult(28, 72, 0)) == "Elo +100 (95% interval +63 to +131)"
+
+
+def test_a_learner_starts_each_game_with_an_empty_table():
+    """A learner seated in a match forgets the last game's table, killers and history."""
+    import numpy as np
+
+    from gamecore.learners import TreeStrapAlphaBeta
+    from gamecore.play.players import LearnerPlayer
+
+    game = gamecore.get_game("connect4")
+    learner = TreeStrapAlphaBeta(game, np.zeros(game.feature_set.count))
+    player = LearnerPlayer(learner, Limits(depth=3))
+    state = game.initial_state()
+    player.new_game()
+    for _ in range(4):
+        state.push(player.choose(state).move)
+    searcher = learner.searcher
+    assert searcher.tt.keys.any() and searcher.ctx.history.any()
+    player.new_game()
+    assert not searcher.tt.keys.any() and not searcher.ctx.history.any()

@@ -341,3 +341,43 @@ def test_go_clamps_impossible_numbers_and_says_so():
 def test_mate_distance_in_moves():
     assert [mate_in_moves(p) for p in (1, 2, 3, 4, 5)] == [1, 1, 2, 2, 3]
     assert [mate_in_moves(p) for p in (-2, -4, -1)] == [-1, -2, -1]
+
+
+def test_end_of_input_lets_a_timed_search_finish_as_asked(tmp_path):
+    """`go movetime 600` and then the end of input: the search still takes its time (its
+    bestmove is owed), not a depth-1 answer after one node."""
+    command = [sys.executable, "-m", "gamecore", "uci", "chess"]
+    started = time.monotonic()
+    done = subprocess.run(
+        command, input="isready\nposition startpos\ngo movetime 600\n", capture_output=True,
+        text=True, timeout=600, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove (none)"
+    depths = [int(line.split()[2]) for line in lines if line.startswith("info depth")]
+    assert depths and max(depths) >= 3, lines
+    assert time.monotonic() - started >= 0.6
+
+
+def test_a_go_that_fails_is_logged_and_still_answered(monkeypatch):
+    """A fault of the engine's own while starting a search: logged, said, and the bestmove
+    the GUI waits for is still written, with a legal move; the engine serves on."""
+    from gamecore.interop import uci
+    from gamecore.registry import get_game
+
+    def broken(self, team, overhead_ms):
+        raise RuntimeError("a bug")
+
+    out: list[str] = []
+    engine = uci.UciEngine(get_game("chess"), out.append)
+    monkeypatch.setattr(uci.GoRequest, "limits", broken)
+    assert engine.handle("go depth 2") is True
+    assert out[-1] == "bestmove a2a3" or out[-1].startswith("bestmove ")
+    move = out[-1].split()[1]
+    assert move in {engine.state.move_text(m) for m in engine.state.legal_moves()}
+    assert any("error in 'go'" in line for line in out)
+    monkeypatch.undo()
+    engine.handle("go depth 1")
+    engine.close()
+    assert sum(line.startswith("bestmove") for line in out) == 2

@@ -39,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         while True:
             line = sys.stdin.readline()
-            if not line:  # end of input: as good as "quit"
+            if not line:  # end of input: "quit", once an owed bestmove is written
+                engine.finish_input()
                 break
             if not engine.handle(line):
                 break

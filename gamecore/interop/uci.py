@@ -19,6 +19,7 @@ Time management and the arguments of ``go`` are in :mod:`gamecore.interop.uci_go
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -48,6 +49,8 @@ _COMMANDS = (
     "ponderhit",
     "quit",
 )
+
+log = logging.getLogger("gamecore.uci")
 
 
 # -- scores and variations ----------------------------------------------------
@@ -112,6 +115,8 @@ class UciEngine:
         """Set just before a search writes ``bestmove``: from then on a new ``go`` is welcome
         (the GUI may send it before the finished search thread has quite exited)."""
         self._answered.set()
+        self._waits_for_stop = False
+        """The running search is ``go infinite`` (or ponder, or a bare ``go``)."""
 
     # -- output -------------------------------------------------------------
 
@@ -173,9 +178,30 @@ class UciEngine:
         command, args = tokens[0], tokens[1:]
         try:
             return getattr(self, "_cmd_" + command)(args) is not False
-        except Exception as exc:  # never let one line take the engine down
+        except Exception as exc:  # a fault of ours: logged, told, and the engine goes on
+            log.exception("uci: %r failed", line.strip()[:200])
             self.info_string(f"error in {command!r}: {type(exc).__name__}: {exc}")
+            if command == "go" and self._answered.is_set():
+                self._answer_anyway()  # no search started: its bestmove is still owed
             return True
+
+    def _answer_anyway(self) -> None:
+        """``bestmove`` with the first legal move (or ``(none)``) when a ``go`` failed."""
+        try:
+            moves = self.state.legal_moves()
+            text = self.state.move_text(moves[0]) if moves else "(none)"
+        except Exception:  # the position itself is broken: a null move is all there is
+            log.exception("uci: no legal move to answer with")
+            text = "(none)"
+        self.send(f"bestmove {text}")
+
+    def finish_input(self) -> None:
+        """End of input: a search with a limit still finishes as asked, since its
+        ``bestmove`` is owed; one that waits for ``stop`` is stopped."""
+        thread = self._thread
+        if thread is not None and not self._waits_for_stop:
+            thread.join()
+        self.close()
 
     def close(self) -> None:
         """Stop any search and wait for it (its ``bestmove`` is still written)."""
@@ -302,6 +328,7 @@ class UciEngine:
             self._thread.join()
         self._stop.clear()
         self._answered.clear()
+        self._waits_for_stop = wait
         self._thread = threading.Thread(
             target=self._search,
             args=(state, limits, soft, wait, received),

@@ -81,6 +81,9 @@ class LearnerPlayer:
         self.name = name
 
     def new_game(self) -> None:
+        """A game of its own: the last game's table, killers and history are forgotten
+        (most learners clear them at every search anyway; a match must not rely on it)."""
+        self.learner.searcher.clear()
         self.learner.begin_game()
 
     def choose(self, state: State) -> Choice:
