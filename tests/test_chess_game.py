@@ -288,3 +288,23 @@ def test_arrays_layout(game) -> None:
     assert arrays[1].shape == (16, layout.HIST_WIDTH)
     assert arrays[2].shape == (16, 2)  # the evaluation's accumulator, per ply and side
     assert arrays[3].shape == game.new_arrays(1)[3].shape == (2 * 12 * 64,)
+
+
+@pytest.mark.parametrize(
+    ("fen", "result"),
+    [
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "1/2-1/2"),  # black: a lone king
+        ("4k3/8/8/8/8/8/5n2/Q3K3 w - - 0 1", "1/2-1/2"),  # king and knight: no mate at all
+        ("4k3/8/8/8/8/8/5n2/R3K3 w - - 0 1", "0-1"),  # a knight mates a king its rook hems in
+        ("4k3/8/8/8/8/8/5r2/R3K3 w - - 0 1", "0-1"),  # black: a rook mates
+        ("4k3/8/8/8/8/8/1b3n2/R3K3 w - - 0 1", "0-1"),  # bishop and knight can mate
+    ],
+)
+def test_a_flag_fall_is_a_draw_when_the_other_side_cannot_mate(fen, result):
+    """FIDE 6.9: white's flag falls; black wins only if it could mate at all."""
+    game = get_game("chess")
+    state = game.state_from_text(fen)
+    assert game.time_loss_headers(state, 0) == {"Result": result, "Termination": "time forfeit"}
+    text = game.describe_time_loss(state, 0)
+    assert text == ("black wins on time" if result == "0-1" else
+                    "draw: white ran out of time, but black cannot win")  # fmt: skip

@@ -278,3 +278,18 @@ def test_moved_piece_slides_to_its_target_and_stops_there():
     app.ui.animate = False  # off: the piece stands on its target at once
     app.session.play(app.session.state.parse_move("g8f6"))
     assert app.view().slide is None
+
+
+def test_a_flag_fall_against_a_side_that_cannot_mate_is_a_draw(tmp_path):
+    """FIDE 6.9: white's clock runs out, but black has a lone king: drawn, not lost."""
+    app, now = make(clock="3+0")
+    session = app.session
+    session.set_state(session.game.state_from_text("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"))
+    session.reset_clocks()
+    now.t += 3.5
+    app.step([])
+    assert session.flagged == 0 and session.over
+    assert session.message == "Game over: draw: white ran out of time, but black cannot win"
+    assert session.save(str(tmp_path / "game.pgn"))
+    record = (tmp_path / "game.pgn").read_text()
+    assert '[Result "1/2-1/2"]' in record and '[Termination "time forfeit"]' in record

@@ -211,10 +211,26 @@ class Rules(ABC):
             return "draw"
         return f"{self.team_names[winner]} wins"
 
+    def can_win(self, state: State, team: int) -> bool:
+        """Whether ``team`` could still win from ``state`` by some series of legal moves.
+        A flag fall against a team that cannot is a draw (FIDE 6.9); a game that cannot
+        tell keeps the default, True (chess: a lone king cannot)."""
+        return True
+
+    def time_loss_winner(self, state: State, seat: int) -> int | None:
+        """The team that wins when ``seat``'s clock runs out: the other one, unless it
+        cannot win at all (None: a draw)."""
+        winner = 1 - self.team_of(seat)
+        return winner if self.can_win(state, winner) else None
+
     def describe_time_loss(self, state: State, seat: int) -> str:
         """A sentence saying the game ended because ``seat``'s clock ran out: the other
-        team wins (``black wins on time``)."""
-        winner = 1 - self.team_of(seat)
+        team wins (``black wins on time``), or it is a draw when that team cannot win."""
+        winner = self.time_loss_winner(state, seat)
+        if winner is None:
+            loser = self.player_names[seat]
+            other = self.team_names[1 - self.team_of(seat)]
+            return f"draw: {loser} ran out of time, but {other} cannot win"
         text = f"{self.team_names[winner]} wins on time"
         if self.num_players > 2:
             text += f" ({self.player_names[seat]} ran out of time)"
@@ -223,7 +239,7 @@ class Rules(ABC):
     def time_loss_headers(self, state: State, seat: int) -> dict[str, str]:
         """The record headers of a game lost on time by ``seat``: its result as the game's
         records write one, and how it ended. Games with a standard format override the
-        result (chess PGN: ``1-0``/``0-1``)."""
+        result (chess PGN: ``1-0``/``0-1``, ``1/2-1/2`` when the other side cannot win)."""
         return {"Result": self.describe_time_loss(state, seat), "Termination": "time forfeit"}
 
     def ending_headers(self, state: State, winner: int | None, termination: str) -> dict[str, str]:

@@ -112,8 +112,19 @@ class ChessGame(Game):
 
     def time_loss_headers(self, state: State, seat: int) -> dict[str, str]:
         """PGN's result and termination of a game lost on time (the ``Result`` header wins
-        over the position's in :meth:`game_record`)."""
-        return self.ending_headers(state, 1 - seat, "time forfeit")
+        over the position's in :meth:`game_record`): a draw if the other side cannot mate."""
+        return self.ending_headers(state, self.time_loss_winner(state, seat), "time forfeit")
+
+    def can_win(self, state: State, team: int) -> bool:
+        """False when ``team`` has too little to mate by any series of legal moves (a lone
+        king; a king and a knight against a king and queen): python-chess's test, which
+        never says so of a side that could still mate, a helpmate included."""
+        import chess
+
+        from games.chess.interop import to_board
+
+        color = chess.WHITE if team == 0 else chess.BLACK
+        return not to_board(state).has_insufficient_material(color)
 
     def ending_headers(self, state: State, winner: int | None, termination: str) -> dict[str, str]:
         """PGN's result (``1-0``, ``0-1``, ``1/2-1/2``) of a game ended off the board."""
