@@ -57,12 +57,13 @@ DRIVER_CHECK_SECONDS = 1.0
 """How often a worker looks whether its driver is still alive."""
 
 
-def start_worker() -> None:
+def start_worker(driver: int) -> None:
     """A worker process's set-up: Ctrl-C is the driver's to handle (it stops the workers
-    itself), and a worker whose driver is gone (``kill -9``) ends itself instead of
-    waiting for tasks for ever."""
+    itself), and a worker whose driver (process ``driver``) is gone (``kill -9``) ends
+    itself instead of waiting for tasks for ever. The driver's pid comes from the driver:
+    one killed while this worker was still starting would otherwise leave it a parent
+    (init) that never goes away."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    driver = os.getppid()
 
     def watch() -> None:
         while os.getppid() == driver:
@@ -128,7 +129,9 @@ class LocalExecutor(Executor):
         """The slot's one-process pool, started if it has none."""
         pool = self._pools[slot]
         if pool is None:
-            pool = ProcessPoolExecutor(1, mp_context=self._context, initializer=start_worker)
+            pool = ProcessPoolExecutor(
+                1, mp_context=self._context, initializer=start_worker, initargs=(os.getpid(),)
+            )
             self._pools[slot] = pool
         return pool
 

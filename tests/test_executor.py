@@ -57,3 +57,39 @@ def test_a_dead_worker_surfaces_as_worker_lost():
 def test_zero_workers_is_a_bad_option():
     with pytest.raises(BadOption, match="--workers"):
         LocalExecutor(0)
+
+
+def test_workers_end_when_their_driver_is_killed(tmp_path):
+    """kill -9 of a driver leaves no worker behind: each sees its parent gone and ends."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script = (
+        "import time\n"
+        "from gamecore.executor import LocalExecutor\n"
+        "executor = LocalExecutor(2)\n"
+        "futures = [executor.submit(time.sleep, 60) for _ in range(2)]\n"
+        "while len(executor.worker_pids()) < 2: time.sleep(0.05)\n"
+        "print(*executor.worker_pids(), flush=True)\n"
+        "time.sleep(120)\n"
+    )
+    driver = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert driver.stdout is not None
+    workers = [int(pid) for pid in driver.stdout.readline().split()]
+    assert len(workers) == 2
+    driver.kill()
+    driver.wait(10)
+
+    def alive(pid: int) -> bool:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except FileNotFoundError:
+            return False
+        return "State:\tZ" not in status  # a zombie has ended; only its reaping is left
+
+    deadline = time.monotonic() + 20
+    while any(alive(pid) for pid in workers):
+        assert time.monotonic() < deadline, f"workers still running: {workers}"
+        time.sleep(0.1)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -44,7 +45,10 @@ class LearningCompiler:
                 return
             # spawn, not fork: the driver has threads (the notice's, a progress bar's)
             self._pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=start_worker
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=start_worker,
+                initargs=(os.getpid(),),
             )
             self._future = self._pool.submit(compile_learning, self.config)
 

@@ -205,7 +205,10 @@ class YardstickRunner:
             # spawn, not fork: the trainer may have threads (a progress bar's, a search
             # watchdog), and a forked copy of a lock one of them holds never opens.
             self._pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=start_worker
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=start_worker,
+                initargs=(os.getpid(),),
             )
         self._pending = self._pool.submit(play_yardsticks, job)
 
