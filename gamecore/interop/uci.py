@@ -331,7 +331,7 @@ class UciEngine:
         self._waits_for_stop = wait
         self._thread = threading.Thread(
             target=self._search,
-            args=(state, limits, soft, wait, received),
+            args=(state, limits, soft, wait, received, bool(request.mate and request.mate > 0)),
             name="uci-search",
             daemon=True,
         )
@@ -358,11 +358,17 @@ class UciEngine:
         self._thread = None
 
     def _search(
-        self, state: State, limits: Limits, soft: float | None, wait: bool, received: float
+        self,
+        state: State,
+        limits: Limits,
+        soft: float | None,
+        wait: bool,
+        received: float,
+        exhaustive: bool = False,
     ) -> None:
         best: int | None = None
         try:
-            best = self._think(state, limits, soft, received)
+            best = self._think(state, limits, soft, received, exhaustive)
         except Exception as exc:
             self.info_string(f"search failed: {type(exc).__name__}: {exc}")
             moves = state.legal_moves()
@@ -373,9 +379,17 @@ class UciEngine:
         self.send(f"bestmove {state.move_text(best) if best is not None else '(none)'}")
 
     def _think(
-        self, state: State, limits: Limits, soft: float | None, received: float
+        self,
+        state: State,
+        limits: Limits,
+        soft: float | None,
+        received: float,
+        exhaustive: bool = False,
     ) -> int | None:
+        """``exhaustive``: a requested mate search (``go mate N``), which must find every
+        mate within its depth: no pruning that can cut a forced line."""
         searcher = self._get_searcher()
+        searcher.set_params(self.params.exhaustive() if exhaustive else self.params)
         moves = state.legal_moves()
         if not moves:
             self.info_string("no legal moves: the game is over")

@@ -124,6 +124,12 @@ class SearchParams(NamedTuple):
     def tournament(cls) -> SearchParams:
         return cls(null_move=True, futility=True, lmr=True, aspiration=True)
 
+    def exhaustive(self) -> SearchParams:
+        """These settings without the pruning that can cut a forced line (null move, LMR,
+        futility, multi-cut): what a requested mate search needs, which must find every
+        mate within its depth, quiet first moves and zugzwang included."""
+        return self._replace(null_move=False, lmr=False, futility=False, multi_cut=False)
+
     @classmethod
     def plain(cls) -> SearchParams:
         """Full width to the depth and no further: no quiescence, no extensions (seed 001's
