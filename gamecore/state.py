@@ -169,6 +169,15 @@ class State:
         """An independent state with the same position and history."""
         return State(self.game, tuple(a.copy() for a in self.arrays), list(self.history))
 
+    def __deepcopy__(self, memo: dict) -> State:
+        """:meth:`copy`: the position and history are copied, the game (fixed) is shared."""
+        return self.copy()
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its game (by its options, see ``Game.__getstate__``), arrays and
+        history: the kernel module it holds is imported again where it is unpickled."""
+        return (State, (self.game, self.arrays, list(self.history)))
+
     def __repr__(self) -> str:
         return f"<{self.game.name} State {self.to_text()!r}>"
 

@@ -239,7 +239,8 @@ def test_openspiel_mcts_plays_complete_games(name, options):
 def test_openspiel_loads_gamecore_games_by_name_with_their_options():
     import pyspiel
 
-    openspiel_game("duchess")  # registers the game type
+    import gamecore.interop.openspiel  # noqa: F401 - importing it registers every game
+
     game = pyspiel.load_game("python_gamecore_duchess(players=4,max_plies=30)")
     assert game.num_players() == 4
     assert game.num_distinct_actions() == get_game("duchess").action_count()
@@ -249,6 +250,28 @@ def test_openspiel_loads_gamecore_games_by_name_with_their_options():
     clone = state.clone()
     clone.apply_action(clone.legal_actions()[0])
     assert state.core.history == [] and len(clone.core.history) == 1
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_openspiel_own_checks_pass(name, options):
+    """OpenSpiel's own checks of a Python game, as its users run them: random games with
+    every state serialized and restored, clone, child, pickle, history."""
+    import pickle
+
+    import pyspiel
+
+    game = openspiel_game(name, max_plies=40, **options)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    for copy in (state.clone(), pickle.loads(pickle.dumps(state)),
+                 game.deserialize_state(state.serialize())):  # fmt: skip
+        assert copy.history() == state.history() and str(copy) == str(state)
+        assert copy.move_number() == state.move_number() == 3
+        assert copy.history_str() == state.history_str()
+    child = state.child(state.legal_actions()[0])
+    assert child.history()[:3] == state.history() and len(state.history()) == 3
 
 
 # -- players from other libraries ---------------------------------------------------------------

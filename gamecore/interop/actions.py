@@ -34,6 +34,11 @@ class ActionMenu:
 
     __slots__ = ("_children", "_moves", "action_count")
 
+    def __deepcopy__(self, memo: dict) -> ActionMenu:
+        """Shared, not copied: a menu never changes once made (OpenSpiel clones states
+        many times a move)."""
+        return self
+
     def __init__(self, state: State) -> None:
         game = state.game
         self.action_count = game.action_count()

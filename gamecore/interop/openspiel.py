@@ -22,10 +22,11 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from gamecore.errors import GamecoreError
 from gamecore.game import Game
 from gamecore.interop.actions import ActionMenu, ActionPath
 from gamecore.play.game_length import resolve_max_plies
-from gamecore.registry import game_class, get_game
+from gamecore.registry import game_class, game_names, get_game
 from gamecore.state import State
 
 PREFIX = "python_gamecore_"
@@ -89,6 +90,19 @@ def register(name: str) -> pyspiel.GameType:
     return game_type
 
 
+def register_all() -> list[str]:
+    """Register every registered gamecore game with OpenSpiel (done on import, so that
+    ``pyspiel.load_game("python_gamecore_NAME(...)")`` works at once); the names of the
+    games that could not be, a plugin that fails to load being its own problem only."""
+    failed = []
+    for name in game_names():
+        try:
+            register(name)
+        except (GamecoreError, ImportError, TypeError, ValueError):
+            failed.append(name)
+    return failed
+
+
 class SpielGame(pyspiel.Game):
     """A gamecore game seen by OpenSpiel: its facts, and states that wrap :class:`State`."""
 
@@ -97,6 +111,7 @@ class SpielGame(pyspiel.Game):
     ) -> None:
         self.core = core
         self.max_plies = resolve_max_plies(core, max_plies)
+        self._start: tuple[State, ActionMenu | None] | None = None
         game_type = register(core.name)
         info = pyspiel.GameInfo(
             num_distinct_actions=core.action_count(),
@@ -107,7 +122,10 @@ class SpielGame(pyspiel.Game):
             utility_sum=0.0 if _even_teams(core) else None,
             max_game_length=self.max_plies * core.max_actions_per_move,
         )
-        super().__init__(game_type, info, {**(options or {}), MAX_PLIES: max_plies or 0})
+        # Every parameter, defaults included: OpenSpiel writes a game's name with all of them
+        # when it loads one back (a serialized state's), and the two must read alike.
+        parameters = {**_option_defaults(core.name), **(options or {}), MAX_PLIES: max_plies or 0}
+        super().__init__(game_type, info, parameters)
 
     @staticmethod
     def loader(name: str) -> type[SpielGame]:
@@ -124,7 +142,13 @@ class SpielGame(pyspiel.Game):
         return type(f"SpielGame_{name}", (SpielGame,), {"__init__": load})
 
     def new_initial_state(self) -> SpielState:
-        return SpielState(self, self.core.initial_state())
+        """A fresh start (OpenSpiel's clone makes one too, then copies the state's
+        attributes into it): the start position and its menu are made once and copied."""
+        if self._start is None:
+            start = self.core.initial_state()
+            self._start = (start, None if start.is_terminal() else ActionMenu(start))
+        start, menu = self._start
+        return SpielState(self, start.copy(), (), menu)
 
     def state_from(self, state: State) -> SpielState:
         """The OpenSpiel state of a gamecore position (with its history)."""
@@ -195,11 +219,9 @@ class SpielState(pyspiel.State):
     def __str__(self) -> str:
         return self.core.to_text()
 
-    def clone(self) -> SpielState:
-        return SpielState(self.get_game(), self.core.copy(), self.chosen, self.menu)
-
-    def __deepcopy__(self, memo: dict) -> SpielState:
-        return self.clone()
+    # clone(), child(), serialize() and pickling are OpenSpiel's own: they copy or pickle
+    # this object's attributes (the State copies itself, the menu is shared) and keep the
+    # history, move number and history string that OpenSpiel holds.
 
 
 class BoardObserver:
@@ -215,3 +237,6 @@ class BoardObserver:
 
     def string_from(self, state: SpielState, player: int) -> str:
         return str(state)
+
+
+register_all()
