@@ -185,11 +185,31 @@ def test_a_seat_with_no_move_is_offered_only_its_pass():
     assert np.flatnonzero(env.observe(env.agent_selection)["action_mask"]).tolist() == [0]
 
 
-def test_an_illegal_action_is_refused_in_one_line():
+def test_an_illegal_action_ends_the_game_as_pettingzoo_classic_games_do():
+    """PettingZoo's convention: the game ends, the offender gets -1, the others 0."""
     env = pettingzoo_env("chess")
     env.reset()
+    env.step(0)  # masked out: white has no such move
+    assert all(env.terminations.values()) and all(env.truncations.values())
+    assert env.rewards == {"white_0": -1.0, "black_1": 0.0}
+    assert env._cumulative_rewards["white_0"] == -1.0
+    raw = pettingzoo_env("chess").unwrapped  # the bare environment still says why
+    raw.reset()
     with pytest.raises(BadMove, match="action 0 is not legal for white_0"):
-        env.step(0)
+        raw.step(0)
+
+
+def test_the_chess_observation_holds_castling_en_passant_and_the_fifty_move_count():
+    game = get_game("chess")
+    state = game.state_from_text("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQk d6 7 20")
+    white, black = game.observe(state.arrays, 0), game.observe(state.arrays, 1)
+    assert white.shape == game.observation_shape() == (19, 64)
+    rows = slice(12, 16)  # castling: own O-O, own O-O-O, the opponent's O-O, O-O-O
+    assert white[rows].max(axis=1).tolist() == [1.0, 1.0, 1.0, 0.0]
+    assert black[rows].max(axis=1).tolist() == [1.0, 0.0, 1.0, 1.0]
+    assert white[16].nonzero()[0].tolist() == [43]  # d6, the en passant square
+    assert white[17, 0] == pytest.approx(0.07)  # seven halfmoves of a hundred
+    assert white[18].all() and not black[18].any()  # the side to move stays last
 
 
 def test_observations_put_the_observers_own_pieces_first():

@@ -31,12 +31,23 @@ def require(module: str, what: str) -> Any:
         raise MissingExtra(f"{what} needs the {module} package: {EXTRA_HINT}") from None
 
 
+ILLEGAL_REWARD = -1.0
+"""What an agent gets for an action its mask forbids; the game then ends for everyone
+(PettingZoo's convention for its classic games)."""
+
+
 def pettingzoo_env(game: str, **options: Any):
-    """A PettingZoo AEC environment of the registered game ``game`` (see :mod:`.pettingzoo`)."""
+    """A PettingZoo AEC environment of the registered game ``game`` (see :mod:`.pettingzoo`),
+    wrapped as PettingZoo wraps its own classic games: an illegal action ends the game with
+    :data:`ILLEGAL_REWARD` for the agent that took it (0 for the others), an action out of
+    range is an assertion, and calls out of order are refused."""
     require("pettingzoo", "the PettingZoo adapter")
+    from pettingzoo.utils import wrappers
+
     from gamecore.interop.pettingzoo import GameEnv
 
-    return GameEnv.of(game, **options)
+    env = wrappers.TerminateIllegalWrapper(GameEnv.of(game, **options), ILLEGAL_REWARD)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
 
 
 def openspiel_game(game: str, **options: Any):

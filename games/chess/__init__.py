@@ -274,6 +274,33 @@ class ChessGame(Game):
             player_names=self.player_names,
         )
 
+    EXTRA_PLANES = 6
+    """Planes between the pieces and the side to move (the last plane): castling rights
+    (own O-O, own O-O-O, the opponent's O-O, O-O-O), the en passant square, the fifty-move
+    count."""
+
+    def observation_shape(self) -> tuple[int, ...]:
+        base, cells = super().observation_shape()
+        return (base + self.EXTRA_PLANES, cells)
+
+    def observe(self, arrays: tuple, seat: int) -> np.ndarray:
+        """The pieces and the side to move (as every game), and what else the rules
+        depend on: castling rights, the en passant square and the fifty-move count (a
+        plane of halfmoves / 100), seen from ``seat``."""
+        planes = super().observe(arrays, seat)
+        pos = arrays[0]
+        extra = planes[-1 - self.EXTRA_PLANES : -1]  # the side to move stays the last plane
+        rights = int(pos[layout.CASTLE])
+        white = (layout.WHITE_OO, layout.WHITE_OOO)
+        black = (layout.BLACK_OO, layout.BLACK_OOO)
+        for plane, right in enumerate((*white, *black) if seat == 0 else (*black, *white)):
+            extra[plane, :] = 1.0 if rights & right else 0.0
+        ep = int(pos[layout.EP])
+        if ep != layout.NO_SQUARE:
+            extra[4, ep] = 1.0
+        extra[5, :] = min(int(pos[layout.HALFMOVE]), 100) / 100.0
+        return planes
+
     def pieces(self, arrays: tuple) -> list[PieceView]:
         codes = [int(c) for c in arrays[0][layout.BOARD : layout.BOARD + 64]]
         return [
