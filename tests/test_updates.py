@@ -298,3 +298,35 @@ def test_the_huber_loss_clips_a_large_error_and_keeps_a_small_one():
         gradient, squares = learner._buffers()
         learner.move_towards(state.arrays, target, gradient, squares)
         np.testing.assert_allclose(gradient, pull * phi)
+
+
+@pytest.mark.parametrize("name", ["adam", "nlms-scaled"])
+def test_a_game_merged_late_leaves_the_rule_as_if_played_after_the_others(name):
+    """Two games start from the same state in two workers; the driver merges both. The
+    running averages must be what playing them one after the other gives (each with its
+    own gradients), not the last game's alone."""
+    size, rng = 6, np.random.default_rng(1)
+    groups = [np.arange(size)]
+    games = [
+        [(rng.normal(size=size), rng.random(size)) for _ in range(updates)] for updates in (5, 3)
+    ]
+
+    def rule():
+        return make_rule(name, size, 0.01, "value", 0.01, groups=groups)
+
+    sequential = rule()
+    for game in games:
+        for gradient, squares in game:
+            sequential.delta(gradient, squares)
+    driver = rule()
+    sent = driver.state()
+    for game in games:
+        worker = rule()
+        worker.load_state(sent)
+        for gradient, squares in game:
+            worker.delta(gradient, squares)
+        driver.merge_state(sent, worker.state())
+    merged, expected = driver.state(), sequential.state()
+    assert merged.keys() == expected.keys()
+    for key, value in expected.items():
+        np.testing.assert_allclose(merged[key], value, rtol=1e-12, atol=1e-15)

@@ -78,6 +78,17 @@ def value_gain(loss: str) -> float:
     return 4.0 * LOGISTIC_SCALE if loss == "logistic" else 1.0
 
 
+def merge_average(now: np.ndarray, sent: Any, finished: Any, decay: float) -> np.ndarray:
+    """A running average moved by one game's updates, merged into ``now``.
+
+    The game took the average from ``sent`` to ``finished = decay·sent + c``, where c is
+    what its own updates contributed and ``decay`` the product of their forgetting
+    factors. Applied after the games merged meanwhile it gives ``decay·now + c``: exactly
+    the average had the game been played after them (with the gradients it had)."""
+    sent_array = np.asarray(sent, dtype=np.float64)
+    return decay * now + (np.asarray(finished, dtype=np.float64) - decay * sent_array)
+
+
 class UpdateRule(ABC):
     """Turns one search's gradient into Δθ; may keep state across updates (checkpointed)."""
 
@@ -104,6 +115,13 @@ class UpdateRule(ABC):
 
     def load_state(self, state: dict[str, Any]) -> None:  # noqa: B027 - stateless by default
         """Restore :meth:`state`."""
+
+    def merge_state(self, sent: dict[str, Any], finished: dict[str, Any]) -> None:
+        """Take in what one game did to the state, as a driver merges a worker's game: it
+        started from ``sent`` and ended at ``finished``, while other games may have moved
+        this rule's state meanwhile. The default takes ``finished`` as it is; rules whose
+        state is a running average add the game's share to the state as it is now."""
+        self.load_state(finished)
 
 
 def grouped_step(
@@ -177,8 +195,10 @@ class ScaledNLMS(GroupedNLMS):
     def __init__(self, size: int, step: float, loss: str, groups: list[np.ndarray]) -> None:
         super().__init__(size, step, loss, groups)
         self.mean_square = np.zeros(size)
+        self.updates = 0
 
     def delta(self, gradient: np.ndarray, squares: np.ndarray, positions: int = 1) -> np.ndarray:
+        self.updates += 1
         self.mean_square += self.average_share * (squares - self.mean_square)
         return grouped_step(
             gradient, squares, self.groups, self.step * self.gain, self.inverse_scale()
@@ -198,10 +218,22 @@ class ScaledNLMS(GroupedNLMS):
         return inverse
 
     def state(self) -> dict[str, Any]:
-        return {"mean_square": self.mean_square.tolist()}
+        return {"mean_square": self.mean_square.tolist(), "updates": self.updates}
 
     def load_state(self, state: dict[str, Any]) -> None:
         self.mean_square = np.array(state["mean_square"], dtype=np.float64)
+        self.updates = int(state.get("updates", 0))  # checkpoints before it was kept: 0
+
+    def merge_state(self, sent: dict[str, Any], finished: dict[str, Any]) -> None:
+        """The game's updates applied after those merged meanwhile, as if it had been
+        played then: its n updates decay what was there by (1 − share)ⁿ and add what the
+        game's squares contributed (:func:`merge_average`)."""
+        n = int(finished.get("updates", 0)) - int(sent.get("updates", 0))
+        decay = (1 - self.average_share) ** n
+        self.mean_square = merge_average(
+            self.mean_square, sent["mean_square"], finished["mean_square"], decay
+        )
+        self.updates += n
 
 
 class Adam(UpdateRule):
@@ -236,6 +268,16 @@ class Adam(UpdateRule):
         self.updates = int(state["updates"])
         self.mean = np.array(state["mean"], dtype=np.float64)
         self.mean_square = np.array(state["mean_square"], dtype=np.float64)
+
+    def merge_state(self, sent: dict[str, Any], finished: dict[str, Any]) -> None:
+        """The game's moments added after those merged meanwhile (:func:`merge_average`),
+        and its updates counted, so the bias correction stays true."""
+        n = int(finished["updates"]) - int(sent["updates"])
+        self.mean = merge_average(self.mean, sent["mean"], finished["mean"], self.beta1**n)
+        self.mean_square = merge_average(
+            self.mean_square, sent["mean_square"], finished["mean_square"], self.beta2**n
+        )
+        self.updates += n
 
 
 class NetworkRule(UpdateRule):

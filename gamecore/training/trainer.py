@@ -287,7 +287,7 @@ class Trainer(TrainingGames):
                         lost[task.index] = lost.get(task.index, 0) + 1
                         send(task.index)
                         continue
-                    self._merge(report, lost.pop(task.index, 0), on_game)
+                    self._merge(report, task.rule_state, lost.pop(task.index, 0), on_game)
             self.checkpoint()
         except KeyboardInterrupt:
             executor.close()
@@ -297,6 +297,7 @@ class Trainer(TrainingGames):
     def _merge(
         self,
         report: GameReport,
+        sent_rule_state: dict,
         workers_lost: int,
         on_game: Callable[[Progress, dict], None] | None,
     ) -> None:
@@ -307,7 +308,7 @@ class Trainer(TrainingGames):
             raise self._diverged(report.index + 1)
         self.learner.theta[:] = merged
         self.learner.average_symmetry()  # games merged together average as one would
-        self.learner.rule.load_state(report.rule_state)
+        self.learner.rule.merge_state(sent_rule_state, report.rule_state)
         row = report.row
         self.progress.record(
             row["outcome"], row["plies"], row["seconds"], float(row["mean_abs_delta"])

@@ -18,11 +18,12 @@ bootstrapping learners (the TreeStraps, RootStrap) that is a lag of a
 fraction of a game's updates per worker, the asynchronous-SGD regime in which
 small steps still converge. TD-Leaf's temporal differences are taken within
 one game and one θ, so they stay consistent; only their sum lands late. The
-update rule's state (Adam's moments) is the one from the most recently
-merged game: the moments of concurrent games are not added, so Adam's
-statistics lag by the same games. EG±'s positive and negative parts, which
-say more than θ, are likewise the last merged game's; when θ no longer
-matches them (another game was merged), they are split afresh from θ.
+update rule's running averages (Adam's moments, ``nlms-scaled``'s mean
+squares) are merged the same way: each game's updates are taken in after the
+games merged meanwhile, exactly as if it had been played then
+(:func:`~gamecore.learners.updates.merge_average`). EG±'s positive and
+negative parts, which say more than θ, are the last merged game's; when θ no
+longer matches them (another game was merged), they are split afresh from θ.
 
 Each game's random choices (opening plies, a random opponent) come from a
 generator seeded with the run's seed and the game's index, so they do not
