@@ -632,3 +632,37 @@ def test_a_network_run_does_without_the_recipe_for_linear_feature_groups():
         parse(["train", "duchess", "--evaluation", "network-pairs", "--stages", "all:10"])
     )
     assert asked.stages == "all:10"  # given, so still refused by the trainer
+
+
+def test_a_disk_that_fills_mid_run_stops_it_in_one_line_with_its_checkpoint(
+    tmp_path, monkeypatch, capsys
+):
+    """ENOSPC while logging the fourth game: one line, exit code 2, and the checkpoint
+    written after the third game is whole and resumes."""
+    from gamecore.cli import main
+    from gamecore.training import run_log
+
+    writerow, rows = csv.DictWriter.writerow, []
+
+    def filling(writer, row):  # the disk is full from the fourth game's row on
+        if writer.fieldnames == run_log.LOG_FIELDS and row.get("game") != "game":  # no header
+            if len(rows) == 3:
+                raise OSError(28, "No space left on device")
+            rows.append(row)
+        return writerow(writer, row)
+
+    monkeypatch.setattr(csv.DictWriter, "writerow", filling)
+    out = tmp_path / "run.npz"
+    args = ["train", "connect4", "--games", "6", "--depth", "1", "--workers", "1"]
+    code = main([*args, "--checkpoint-every", "1", "--verdict-games", "0", "--out", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert err[-1] == (
+        f"gamecore train: error: cannot write training log "
+        f"{str(out.with_suffix('.csv'))!r}: No space left on device"
+    )
+    assert Weights.load(out).metadata["training"]["progress"]["games_done"] == 3
+    monkeypatch.undo()
+    done = run_cli("train", "connect4", "--resume", str(out))
+    assert done.returncode == 0, done.stderr
+    assert Weights.load(out).metadata["training"]["progress"]["games_done"] == 6

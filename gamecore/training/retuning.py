@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.errors import BadOption
+from gamecore.errors import BadOption, CannotWrite
 from gamecore.executor import Executor
 from gamecore.game import Game
 from gamecore.search import SearchParams
@@ -133,22 +133,26 @@ class SearchRetuner:
 
     def _log(self, games: int, record: Any, current_nodes: int, current_solved: int) -> None:
         new = not self.log_path.exists()
-        with self.log_path.open("a", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=TUNE_LOG_FIELDS)
-            if new:
-                writer.writeheader()
-            writer.writerow(
-                {
-                    "games": games,
-                    "generation": record.generation,
-                    "mean_nodes": f"{record.mean_nodes:.0f}",
-                    "best_nodes": record.best_nodes,
-                    "best_solved": record.best_solved,
-                    "current_nodes": current_nodes,
-                    "current_solved": current_solved,
-                    "seconds": f"{record.seconds:.1f}",
-                }
-            )
+        row = {
+            "games": games,
+            "generation": record.generation,
+            "mean_nodes": f"{record.mean_nodes:.0f}",
+            "best_nodes": record.best_nodes,
+            "best_solved": record.best_solved,
+            "current_nodes": current_nodes,
+            "current_solved": current_solved,
+            "seconds": f"{record.seconds:.1f}",
+        }
+        try:
+            with self.log_path.open("a", newline="") as handle:
+                writer = csv.DictWriter(handle, fieldnames=TUNE_LOG_FIELDS)
+                if new:
+                    writer.writeheader()
+                writer.writerow(row)
+        except OSError as exc:  # a full disk: one line, the last checkpoint stays
+            raise CannotWrite(
+                f"cannot write the re-tuning log {str(self.log_path)!r}: {exc.strerror or exc}"
+            ) from None
 
     def to_dict(self) -> dict[str, Any]:
         """What the training checkpoint keeps (JSON)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from gamecore.errors import BadOption
+from gamecore.errors import BadOption, CannotWrite
 from gamecore.files import check_input, complete_rows
 
 LOG_FIELDS = (
@@ -39,19 +39,31 @@ class RunLog:
         if not self.path.exists():
             return
         tmp = self.path.with_suffix(".csv.tmp")
-        with tmp.open("w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
-            writer.writeheader()
-            writer.writerows(self.kept_rows)
-        tmp.replace(self.path)
+        try:
+            with tmp.open("w", newline="") as f:
+                writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
+                writer.writeheader()
+                writer.writerows(self.kept_rows)
+            tmp.replace(self.path)
+        except OSError as exc:  # a full disk: the old log stays, the run stops in one line
+            tmp.unlink(missing_ok=True)
+            raise self._cannot_write(exc) from None
 
     def append(self, row: dict) -> None:
+        """Add one game's row; a full disk (or any write error) is :class:`CannotWrite`
+        naming the log, and the checkpoint written before it is the run's to resume."""
         new = not self.path.exists()
-        with self.path.open("a", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
-            if new:
-                writer.writeheader()
-            writer.writerow(row)
+        try:
+            with self.path.open("a", newline="") as f:
+                writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
+                if new:
+                    writer.writeheader()
+                writer.writerow(row)
+        except OSError as exc:
+            raise self._cannot_write(exc) from None
+
+    def _cannot_write(self, exc: OSError) -> CannotWrite:
+        return CannotWrite(f"cannot write training log {str(self.path)!r}: {exc.strerror or exc}")
 
     def _read_kept_rows(self, kept_until: int | None) -> list[dict]:
         path = self.path
