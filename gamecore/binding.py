@@ -43,6 +43,7 @@ import os
 import re
 import sys
 import tempfile
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -289,13 +290,31 @@ def _tree_digest(root: Path) -> str:
     return h.hexdigest()
 
 
+STALE_SECONDS = 14 * 24 * 3600
+"""A bound copy of another fingerprint unused this long is deleted (with its numba cache)."""
+
+
 def _write_once(path: Path, text: str, stale_prefix: str) -> Path:
+    """``path`` holding ``text``, marked as used now.
+
+    Bound copies of other fingerprints (another version of the code: another checkout
+    on the same machine, or this one before a change) are left alone unless unused for
+    :data:`STALE_SECONDS`: deleting them at once made two checkouts delete each other's
+    copies, and their compiled caches, on every run — and one of them could be importing
+    the copy being deleted.
+    """
     if path.exists() and path.read_text() == text:
-        return path
+        with contextlib.suppress(OSError):
+            os.utime(path)  # in use: not stale
+    else:
+        _write_atomic(path, text)
+    now = time.time()
     for old in path.parent.glob(f"{stale_prefix}*.py"):
-        if old != path:
-            old.unlink(missing_ok=True)
-    _write_atomic(path, text)
+        with contextlib.suppress(OSError):
+            if old != path and now - old.stat().st_mtime > STALE_SECONDS:
+                old.unlink()
+                for cached in (old.parent / "__pycache__").glob(f"{old.stem}.*"):
+                    cached.unlink(missing_ok=True)
     return path
 
 

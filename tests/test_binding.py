@@ -36,3 +36,25 @@ def test_a_template_without_the_kernel_import_is_refused_by_file(tmp_path, monke
     sys.modules.pop("broken_template", None)
     with pytest.raises(RuntimeError, match=r"broken_template\.py does not import the kernel"):
         binding.bind(gamecore.get_game("chess"), "broken_template")
+
+
+def test_two_checkouts_keep_each_others_bound_copies(tmp_path):
+    """Bound copies of another fingerprint (another checkout's code) stay while in use;
+    only one unused for STALE_SECONDS goes, with its compiled cache."""
+    import os
+    import time
+
+    from gamecore import binding
+
+    prefix = "_bound_game_search_jit_"
+    mine = binding._write_once(tmp_path / f"{prefix}aaaa.py", "mine = 1\n", prefix)
+    theirs = binding._write_once(tmp_path / f"{prefix}bbbb.py", "theirs = 1\n", prefix)
+    binding._write_once(mine, "mine = 1\n", prefix)  # the first checkout runs again
+    assert mine.exists() and theirs.exists()
+    cache = tmp_path / "__pycache__"
+    cache.mkdir()
+    (cache / f"{theirs.stem}.search-1.py311.nbi").write_text("index")
+    long_ago = time.time() - binding.STALE_SECONDS - 60
+    os.utime(theirs, (long_ago, long_ago))
+    binding._write_once(mine, "mine = 1\n", prefix)
+    assert mine.exists() and not theirs.exists() and not any(cache.iterdir())
