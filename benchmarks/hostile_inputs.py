@@ -229,6 +229,21 @@ def cases(tmp: Path) -> list[Case]:
         c("paths", ["gui", "chess", "--load", str(fifo)]),
         c("paths", ["plot-learning", str(fifo)]),
         c("paths", ["train", "connect4", "--resume", str(fifo)]),
+        c("paths", ["train", "chess", "--games", "2", "--depth", "1", "--out", "/proc/w.npz"]),
+        c("paths", ["serve", "--db", "/proc/games.sqlite", "--port", "0"]),
+        # The network: addresses that are no server, or no address at all
+        c("network", ["serve", "--port", "99999"]),
+        c("network", ["gui", "--connect", "http://127.0.0.1:1"]),
+        c("network", ["gui", "--connect", "ftp://example"]),
+        c("network", ["bot", "duchess", "--connect", "http://127.0.0.1:1"]),
+        c("network", ["bot", "nonesuch", "--connect", "http://127.0.0.1:1"]),
+        c(
+            "network",
+            ["uci", "chess"],
+            expect=0,
+            stdin="position startpos\ngo movetime 300\n",
+            says="bestmove",
+        ),
         # Interrupts
         c(
             "interrupts",
