@@ -141,3 +141,17 @@ def user_data_dir() -> Path:
         os.path.expanduser("~"), ".local", "share"
     )
     return Path(base) / "gamecore"
+
+
+def append_csv_row(path: Path, fields: list[str] | tuple[str, ...], row: dict, what: str) -> None:
+    """Add ``row`` to the CSV log ``path`` (its header first if the file is new); a write
+    error (a full disk) is :class:`CannotWrite` naming ``what``, and the rows before stay."""
+    new = not path.exists()
+    try:
+        with path.open("a", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=fields)
+            if new:
+                writer.writeheader()
+            writer.writerow(row)
+    except OSError as exc:
+        raise CannotWrite(f"cannot write {what} {str(path)!r}: {exc.strerror or exc}") from None

@@ -16,7 +16,7 @@ import datetime as _dt
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -259,10 +259,21 @@ class App:
         self.session.say(f"wrote {path}")
 
 
+class Controller(Protocol):
+    """What the window's loop drives: a game (:class:`App`) or a server's lobby and games
+    (:class:`gui.client.ClientApp`)."""
+
+    running: bool
+
+    def step(self, events: list[pygame.event.Event]) -> None: ...
+    def screenshot(self, path: str | Path) -> Path: ...
+    def close(self) -> None: ...
+
+
 def run(
-    app: App, fps: int = 30, max_frames: int | None = None, screenshot: str | None = None
+    app: Controller, fps: int = 30, max_frames: int | None = None, screenshot: str | None = None
 ) -> None:
-    """The real window's loop: pygame's events into :meth:`App.step`, one frame each tick.
+    """The real window's loop: pygame's events into ``app.step``, one frame each tick.
 
     ``max_frames`` closes the window by itself (scripts); ``screenshot`` writes the last
     frame as a PNG.

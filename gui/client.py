@@ -139,25 +139,3 @@ class ClientApp:
             self.game.close()
         self.link.close()
         self.running = False
-
-
-def run_client(
-    app: ClientApp, fps: int = 30, max_frames: int | None = None, screenshot: str | None = None
-) -> None:
-    """The real window's loop for :class:`ClientApp` (as :func:`gui.app.run` for a game)."""
-    clock = pygame.time.Clock()
-    pygame.key.set_repeat(400, 40)
-    frames = 0
-    try:
-        while app.running:
-            app.step(pygame.event.get())
-            pygame.display.flip()
-            clock.tick(fps)
-            frames += 1
-            if max_frames is not None and frames >= max_frames:
-                break
-        if screenshot:
-            app.screenshot(screenshot)
-    finally:
-        app.close()
-        pygame.quit()

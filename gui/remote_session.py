@@ -233,19 +233,20 @@ class RemoteSession(Session):
         return min(self.my_seats) if self.my_seats else None
 
     def resign(self) -> None:
-        seat = self._my_seat()
-        if seat is None or self.server_status != PLAYING:
-            self.say("only a player of a game in play can resign", error=True)
-            return
-        self.link.send("resign", game_id=self.game_id, seat=seat)
+        self._speak_for_seat("resign", "resign")
 
     def offer_draw(self) -> None:
+        if self._speak_for_seat("offer_draw", "offer a draw"):
+            self.say("draw offered")
+
+    def _speak_for_seat(self, request: str, what: str) -> bool:
+        """Send ``request`` for the seat :meth:`_my_seat` names; False (and why) if none."""
         seat = self._my_seat()
         if seat is None or self.server_status != PLAYING:
-            self.say("only a player of a game in play can offer a draw", error=True)
-            return
-        self.link.send("offer_draw", game_id=self.game_id, seat=seat)
-        self.say("draw offered")
+            self.say(f"only a player of a game in play can {what}", error=True)
+            return False
+        self.link.send(request, game_id=self.game_id, seat=seat)
+        return True
 
     def to_lobby(self) -> None:
         self.wants_lobby = True

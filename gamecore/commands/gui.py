@@ -277,13 +277,14 @@ def connect(args: argparse.Namespace) -> int:
     elif args.option or args.clock or args.players:
         raise BadOption("-o, --clock and --players describe a game to create: name its GAME too")
     from gui.app import open_window
-    from gui.client import ClientApp, run_client
+    from gui.app import run as run_window
+    from gui.client import ClientApp
     from gui.remote import ServerLink
 
     link = ServerLink(args.connect, name)  # an unreachable server is one line, no window
     open_window(f"gamecore — {args.connect}")
     app = ClientApp(link, specs, size=size, window=True, animate=not args.no_animation)
-    run_client(app, max_frames=args.quit_after, screenshot=args.screenshot)
+    run_window(app, max_frames=args.quit_after, screenshot=args.screenshot)
     if args.screenshot:
         print(f"wrote {args.screenshot}")
     return 0

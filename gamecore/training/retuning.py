@@ -22,8 +22,9 @@ from typing import Any
 
 import numpy as np
 
-from gamecore.errors import BadOption, CannotWrite
+from gamecore.errors import BadOption
 from gamecore.executor import Executor
+from gamecore.files import append_csv_row
 from gamecore.game import Game
 from gamecore.search import SearchParams
 from gamecore.search.params import checked, from_dict
@@ -132,7 +133,6 @@ class SearchRetuner:
         return self.params
 
     def _log(self, games: int, record: Any, current_nodes: int, current_solved: int) -> None:
-        new = not self.log_path.exists()
         row = {
             "games": games,
             "generation": record.generation,
@@ -143,16 +143,7 @@ class SearchRetuner:
             "current_solved": current_solved,
             "seconds": f"{record.seconds:.1f}",
         }
-        try:
-            with self.log_path.open("a", newline="") as handle:
-                writer = csv.DictWriter(handle, fieldnames=TUNE_LOG_FIELDS)
-                if new:
-                    writer.writeheader()
-                writer.writerow(row)
-        except OSError as exc:  # a full disk: one line, the last checkpoint stays
-            raise CannotWrite(
-                f"cannot write the re-tuning log {str(self.log_path)!r}: {exc.strerror or exc}"
-            ) from None
+        append_csv_row(self.log_path, TUNE_LOG_FIELDS, row, "the re-tuning log")
 
     def to_dict(self) -> dict[str, Any]:
         """What the training checkpoint keeps (JSON)."""

@@ -6,7 +6,7 @@ import csv
 from pathlib import Path
 
 from gamecore.errors import BadOption, CannotWrite
-from gamecore.files import check_input, complete_rows
+from gamecore.files import append_csv_row, check_input, complete_rows
 
 LOG_FIELDS = (
     "game",
@@ -50,17 +50,9 @@ class RunLog:
             raise self._cannot_write(exc) from None
 
     def append(self, row: dict) -> None:
-        """Add one game's row; a full disk (or any write error) is :class:`CannotWrite`
-        naming the log, and the checkpoint written before it is the run's to resume."""
-        new = not self.path.exists()
-        try:
-            with self.path.open("a", newline="") as f:
-                writer = csv.DictWriter(f, fieldnames=LOG_FIELDS)
-                if new:
-                    writer.writeheader()
-                writer.writerow(row)
-        except OSError as exc:
-            raise self._cannot_write(exc) from None
+        """Add one game's row; a full disk is :class:`CannotWrite` naming the log, and the
+        checkpoint written before it is the run's to resume."""
+        append_csv_row(self.path, LOG_FIELDS, row, "training log")
 
     def _cannot_write(self, exc: OSError) -> CannotWrite:
         return CannotWrite(f"cannot write training log {str(self.path)!r}: {exc.strerror or exc}")
