@@ -11,8 +11,9 @@ cache directory and imports it. The copy is a normal module, so:
 * ``cache=True`` works: the compiled code is stored next to the copy and a
   warm start loads it instead of compiling (closures made by a factory
   function can not be cached, and dispatcher arguments miss the cache);
-* for a plain-Python game the copy also swaps the ``kernel`` decorator for the
-  identity, so the same algorithm source runs as Python.
+* for a plain-Python game the copy also takes each name it imports from
+  :mod:`gamecore.jit` from its plain-Python twin (``kernel`` becomes the identity),
+  so the same algorithm source runs as Python.
 
 The kernel a template sees is the game's module itself when it defines every
 kernel function; otherwise :func:`complete_kernel` stands in for it, the
@@ -63,8 +64,9 @@ if TYPE_CHECKING:
 
 API_IMPORT = "from gamecore import kernel_api as game\n"
 TEMPLATE_IMPORT = re.compile(r"^from (gamecore\.algorithms\.\w+) import ", re.MULTILINE)
-JIT_IMPORT = "from gamecore.jit import kernel\n"
-PYTHON_JIT_IMPORT = "from gamecore.jit import python_kernel as kernel\n"
+JIT_IMPORT = re.compile(r"^from gamecore\.jit import ([\w, ]*\bkernel\b[\w, ]*)$", re.MULTILINE)
+"""A template's one import from :mod:`gamecore.jit`: ``kernel`` and any other compiled
+helper ``NAME``, which a plain-Python game's copy takes from its twin ``python_NAME``."""
 
 _bound: dict[tuple[str, str, bool, str], ModuleType] = {}
 _guarded: set[str] = set()
@@ -83,6 +85,11 @@ def cache_dir() -> Path:
 LINEAR_EVALUATION = "gamecore.algorithms.evaluation"
 
 
+def _python_jit_import(match: re.Match) -> str:
+    names = [name.strip() for name in match.group(1).split(",")]
+    return "from gamecore.jit import " + ", ".join(f"python_{n} as {n}" for n in names)
+
+
 def bind(game: Game, template: str, evaluation: str = LINEAR_EVALUATION) -> ModuleType:
     """The module ``template`` (dotted name) bound to ``game``'s kernel, compiled if the game
     is, with ``evaluation`` (an evaluation template) in place of the linear evaluation."""
@@ -93,8 +100,10 @@ def bind(game: Game, template: str, evaluation: str = LINEAR_EVALUATION) -> Modu
     origin, source = _module_source(template)
     if API_IMPORT not in source:
         raise RuntimeError(f"template {origin} does not import the kernel as {API_IMPORT!r}")
-    if JIT_IMPORT not in source:
-        raise RuntimeError(f"template {origin} does not import its decorator as {JIT_IMPORT!r}")
+    if not JIT_IMPORT.search(source):
+        raise RuntimeError(
+            f"template {origin} does not import its decorator as 'from gamecore.jit import kernel'"
+        )
     kernel_pkg = _package_dir(game.kernel_module)
     guard_kernel_caches(game.kernel_module)
 
@@ -115,7 +124,7 @@ def bind(game: Game, template: str, evaluation: str = LINEAR_EVALUATION) -> Modu
 
     text = TEMPLATE_IMPORT.sub(bound_import, text)
     if not jit:
-        text = text.replace(JIT_IMPORT, PYTHON_JIT_IMPORT, 1)
+        text = JIT_IMPORT.sub(_python_jit_import, text, count=1)
     depends = [text, _tree_digest(kernel_pkg), _numba_code_digest(_package_dir("gamecore"))]
     fingerprint = hashlib.sha256("\0".join([*depends, numba.__version__]).encode()).hexdigest()[:16]
     stem = template.rsplit(".", 1)[-1]

@@ -42,6 +42,8 @@ class EngineThread:
         self.messages: queue.Queue[tuple[int, str, Any]] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._searcher: Searcher | None = None
+        self._agent: Any = None
+        """The agent choosing (an :class:`~gamecore.interop.external.ExternalPlayer`), if any."""
         self._stopping = threading.Event()
         self._token = 0
         self._warm: set[int] = set()
@@ -85,6 +87,7 @@ class EngineThread:
         self.cancel()
         self._token += 1
         self._searcher = searcher
+        self._agent = None
         self._stopping.clear()
         token = self._token
         self._thread = threading.Thread(target=target, args=(token, *args), daemon=True)
@@ -104,11 +107,14 @@ class EngineThread:
     def start_agent(self, player: Any, state: State) -> int:
         """Let ``player`` (an agent from OpenSpiel or PettingZoo) choose in a copy of ``state``.
 
-        Agents cannot be stopped halfway: cancelling one forgets what it reports.
+        :meth:`move_now` asks it to answer at once (OpenSpiel's MCTS does; a policy answers
+        in one call anyway); cancelling it forgets what it reports.
         """
         self.cancel()
         self._token += 1
         self._searcher = None
+        self._agent = player
+        player.resume()
         token = self._token
         root = state.copy()
         self._thread = threading.Thread(
@@ -156,7 +162,11 @@ class EngineThread:
             self.messages.put((token, "error", f"engine failed: {type(exc).__name__}: {exc}"))
 
     def move_now(self) -> None:
-        """Stop the running search: it reports its best move so far as ``done``."""
+        """Stop the running search: it reports its best move so far as ``done`` (an agent:
+        as ``move``)."""
+        if self.busy and self._agent is not None:
+            self._agent.stop()
+            return
         if not self.busy or self._searcher is None:
             return
         self._stopping.set()
@@ -170,7 +180,7 @@ class EngineThread:
 
     def cancel(self, timeout: float = 5.0) -> None:
         """Stop the running search, wait for it, and forget what it reports."""
-        if self.busy and self._searcher is not None:
+        if self.busy and (self._searcher is not None or self._agent is not None):
             self.move_now()
             assert self._thread is not None
             self._thread.join(timeout)

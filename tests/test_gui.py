@@ -327,6 +327,30 @@ def test_move_now_before_the_search_starts_is_not_lost():
     assert kinds[-1] == "done"
 
 
+def test_move_now_stops_an_openspiel_mcts_seat():
+    """OpenSpiel's MCTS ran its whole simulation count: "Move now" could not stop it."""
+    from gamecore.interop.external import ExternalSpec
+    from gamecore.search import Limits
+    from gui.engine import EngineThread
+
+    game = get_game("connect4")
+    player = ExternalSpec.parse("openspiel:mcts").make(game, Limits(time=3600.0), seed=0)
+    engine = EngineThread()
+    state = game.initial_state()
+    engine.start_agent(player, state)
+    time.sleep(0.2)
+    started = time.monotonic()
+    engine.move_now()
+    assert engine.wait(WAIT), "the agent was not stopped"
+    assert time.monotonic() - started < WAIT
+    _, kind, move = engine.messages.get_nowait()
+    assert kind == "move" and move in state.legal_moves()
+    engine.start_agent(player, state)  # a stop asked for earlier does not end the next move
+    assert not engine.wait(0.3)
+    engine.cancel()
+    assert not engine.busy
+
+
 def test_loading_a_bad_file_keeps_the_game(tmp_path):
     app = make_app("checkers", "human,human")
     click_cell(app, 8)  # square 9

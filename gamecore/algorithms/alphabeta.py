@@ -20,7 +20,7 @@ from gamecore import kernel_api as game
 from gamecore.algorithms import tt as ttable
 from gamecore.algorithms.evaluation import bounded_value, search_value
 from gamecore.algorithms.ordering import next_move, order_moves, reward_quiet
-from gamecore.jit import kernel
+from gamecore.jit import deadline_passed, kernel
 from gamecore.kernel_api import DRAW, LOSS, ONGOING, WIN
 from gamecore.values import INF, MATE, MAX_EVAL, MAX_PLY, ONE_PLY
 
@@ -38,7 +38,8 @@ GENERATION = 6  # search number, for transposition-table replacement
 ROOT_BEST = 7  # best root move of the iteration so far (0: none yet)
 ROOT_TEAM = 8  # the team the search plays for, set by the caller; contempt discounts its draws
 ROOT_DEPTH = 9  # plies asked of this iteration; extensions stop at twice as deep
-INFO_SIZE = 10
+DEADLINE = 10  # perf_counter_ns at which a plain-Python kernel stops itself (0: none)
+INFO_SIZE = 11
 
 
 @kernel
@@ -108,7 +109,11 @@ def enter_node(ctx, ply):
     pv_len[ply] = ply
     if ply > info[SELDEPTH]:
         info[SELDEPTH] = ply
-    if info[STOP] != 0 or (info[NODE_LIMIT] > 0 and info[NODES] >= info[NODE_LIMIT]):
+    if (
+        info[STOP] != 0
+        or (info[NODE_LIMIT] > 0 and info[NODES] >= info[NODE_LIMIT])
+        or deadline_passed(info[DEADLINE])
+    ):
         info[ABORTED] = 1
     return info[ABORTED] != 0
 

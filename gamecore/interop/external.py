@@ -5,7 +5,7 @@ a player (``gamecore match``, ``tournament``, the window's ``--players``):
 
 - ``openspiel:mcts`` — OpenSpiel's MCTS bot with random rollouts. Options:
   ``simulations`` (per move; default: as many as fit the match's time per
-  move, measured as it plays), ``rollouts`` (per leaf, 1), ``uct`` (the
+  move, the search running until the move's deadline), ``rollouts`` (per leaf, 1), ``uct`` (the
   exploration constant, 2), ``seed``.
 - ``openspiel:random`` — OpenSpiel's uniform random bot.
 - ``openspiel:MODULE.FACTORY`` — ``FACTORY(game, seat, seed)`` returns a
@@ -22,6 +22,7 @@ clocks and Elo tools rate them.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,8 +40,8 @@ from gamecore.state import State
 APIS = ("openspiel", "pettingzoo")
 BUILT_IN = {"openspiel": ("mcts", "random"), "pettingzoo": ("random",)}
 MCTS_OPTIONS = {"simulations": int, "rollouts": int, "uct": float, "seed": int}
-FIRST_SIMULATIONS = 20
-"""Simulations of a time-limited MCTS's first move, before its speed is known."""
+UNBOUNDED_SIMULATIONS = 2**40
+"""The simulation count of a time-filling MCTS: its deadline ends it first."""
 MIN_SIMULATIONS = 2
 """OpenSpiel's MCTS expands the root on its second simulation: with one it has no move."""
 
@@ -141,6 +142,13 @@ class ExternalPlayer:
     def new_game(self) -> None:
         pass
 
+    def stop(self) -> None:
+        """Ask a running :meth:`choose` (in another thread) to answer now with its best so
+        far; players that answer at once ignore it."""
+
+    def resume(self) -> None:
+        """Forget a stop asked for: the next :meth:`choose` runs its full length."""
+
 
 class PolicyPlayer(ExternalPlayer):
     """A PettingZoo policy: ``policy(observation, agent) -> action``, one call per action."""
@@ -195,8 +203,7 @@ class SpielPlayer(ExternalPlayer):
         self.name = name
         self.seed = int(options.get("seed", seed))
         self._bots: dict[int, Any] = {}
-        self._rate: float | None = None
-        """MCTS simulations per second, measured on the moves played so far."""
+        self._stopping = threading.Event()
 
     def _bot(self, seat: int) -> Any:
         if seat not in self._bots:
@@ -207,49 +214,62 @@ class SpielPlayer(ExternalPlayer):
         if self.kind == "mcts":
             from open_spiel.python.algorithms import mcts
 
+            from gamecore.interop.clocked_mcts import ClockedMCTSBot
+
             rng = np.random.RandomState(self.seed + seat)
             evaluator = mcts.RandomRolloutEvaluator(self.options.get("rollouts", 1), rng)
-            return mcts.MCTSBot(
+            bot = ClockedMCTSBot(
                 self.spiel,
                 self.options.get("uct", 2.0),
-                self.options.get("simulations", FIRST_SIMULATIONS),
+                self.options.get("simulations", UNBOUNDED_SIMULATIONS),
                 evaluator,
                 random_state=rng,
             )
+            bot.stopping = self._stopping
+            return bot
         if self.kind == "random":
             import pyspiel
 
             return pyspiel.make_uniform_random_bot(seat, self.seed + seat)
         return _load_callable(f"openspiel:{self.kind}", self.kind)(self.spiel, seat, self.seed)
 
+    def stop(self) -> None:
+        self._stopping.set()
+
+    def resume(self) -> None:
+        self._stopping.clear()
+
     def choose(self, state: State) -> Choice:
         spiel_state = self.spiel.state_from(state)
-        seat = state.player
-        bot = self._bot(seat)
+        bot = self._bot(state.player)
         plies = len(state.history)
-        if self.kind == "mcts" and self._rate is None and "simulations" not in self.options:
-            # Untimed: the first search pays one-off costs (imports, first calls) that would
-            # make the measured speed, and so every later move, several times too short.
-            bot.max_simulations = MIN_SIMULATIONS
-            bot.step(spiel_state)
-        started, simulations = time.perf_counter(), 0
+        deadline = self._deadline()
         while len(spiel_state.core.history) == plies:
-            if self.kind == "mcts":
-                bot.max_simulations = self._simulations()
-                simulations += bot.max_simulations
+            actions = spiel_state.legal_actions()
+            if len(actions) == 1:  # nothing to choose: keep the time for the choices left
+                spiel_state.apply_action(actions[0])
+                continue
+            if deadline is not None:
+                bot.deadline = self._step_deadline(spiel_state, actions, deadline)
             spiel_state.apply_action(int(bot.step(spiel_state)))
-        if self.kind == "mcts" and "simulations" not in self.options:
-            self._rate = simulations / max(time.perf_counter() - started, 1e-6)
         return Choice(spiel_state.core.history[-1])
 
-    def _simulations(self) -> int:
-        """Fixed by the spec, else what the time per move allows at the speed measured so far."""
-        if "simulations" in self.options:
-            return int(self.options["simulations"])
+    def _deadline(self) -> float | None:
+        """When a time-filling MCTS must have chosen its move (None: a fixed count)."""
+        if self.kind != "mcts" or "simulations" in self.options:
+            return None
         if self.limits.time is None:
             raise BadOption(
                 f"{self.name}: give openspiel:mcts:simulations=N, or a time per move to fill"
             )
-        if self._rate is None:
-            return FIRST_SIMULATIONS
-        return max(MIN_SIMULATIONS, int(self._rate * self.limits.time))
+        return time.perf_counter() + self.limits.time
+
+    @staticmethod
+    def _step_deadline(spiel_state: Any, actions: list[int], deadline: float) -> float:
+        """The move's deadline for its last action; half the time left for an action that
+        more actions follow (a promotion's piece, a checkers jump's next hop)."""
+        menu, chosen = spiel_state.menu, spiel_state.chosen
+        if all(menu.move_of((*chosen, a)) is not None for a in actions):
+            return deadline
+        now = time.perf_counter()
+        return now + max(0.0, deadline - now) / 2

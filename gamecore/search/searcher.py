@@ -5,7 +5,9 @@ completed depth (as Sunfish does), so the caller decides when it has seen
 enough; limits on depth, nodes and time stop it from inside. Time limits are
 kept by a watchdog thread that raises the kernel's stop flag: the kernel
 releases the GIL (``nogil``), so the watchdog runs while it searches, and an
-interrupted iteration still contributes the best root move it finished.
+interrupted iteration still contributes the best root move it finished. A
+plain-Python kernel holds the GIL, so it also reads the clock itself against a
+deadline the driver sets (:func:`gamecore.jit.python_deadline_passed`).
 """
 
 from __future__ import annotations
@@ -304,6 +306,7 @@ class Searcher:
         # Once per search, not per iteration: θ changes only between searches (learning).
         self.refresh(state.arrays)
         start = time.perf_counter()
+        start_ns = time.perf_counter_ns()
         watchdog = None
         out_of_time = threading.Event()
         first_finished = threading.Event()
@@ -332,6 +335,8 @@ class Searcher:
                 first_finished.set()
                 if out_of_time.is_set():
                     break
+                if limits.time is not None and not info[k.DEADLINE]:
+                    info[k.DEADLINE] = start_ns + int(limits.time * 1e9)
                 if result.score.mate is not None and abs(result.score.mate) <= depth:
                     break  # a forced result was found within the full-width depth
         finally:
