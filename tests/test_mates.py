@@ -27,6 +27,7 @@ import gamecore
 from gamecore.cli import main
 from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.weights import Weights
+from tests.mate_oracle import QUIET_MATES_IN_2, mating_moves
 
 DATA = Path(__file__).resolve().parent / "data" / "mates.epd"
 
@@ -168,3 +169,16 @@ def test_analyse_prints_the_mate_in_moves(capsys, ident):
     lines = capsys.readouterr().out.strip().splitlines()
     assert f" score mate {dm} " in lines[-2]
     assert lines[-1] == f"bestmove {uci_of(fen, san)}"
+
+
+@pytest.mark.parametrize("fen", QUIET_MATES_IN_2)
+def test_the_tournament_search_finds_quiet_mates_in_two_in_sparse_endings(fen):
+    """Null move cut the first of these at every depth: after 1.Ra6 Black is in zugzwang,
+    passing is better than any move, and the null move said the node was fine. Verified
+    null move (``SearchParams.null_verify``) checks each such cut with real moves."""
+    game = gamecore.get_game("chess")
+    board = chess.Board(fen)
+    searcher = Searcher(game, Weights.default(game).theta, SearchParams.tournament())
+    result = searcher.search(game.state_from_text(fen), Limits(depth=6))
+    assert result.score.mate == 3, (fen, result)  # plies: mate on the third
+    assert game.state_from_text(fen).move_text(result.best_move) in mating_moves(board, 2)

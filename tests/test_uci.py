@@ -17,6 +17,7 @@ import pytest
 import gamecore
 from gamecore.interop.uci import GoRequest, allot_time, mate_in_moves
 from gamecore.weights import Weights
+from tests.mate_oracle import QUIET_MATES_IN_2, mating_moves
 
 COMMAND = [sys.executable, "-m", "gamecore", "uci"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -383,50 +384,13 @@ def test_a_go_that_fails_is_logged_and_still_answered(monkeypatch):
     assert sum(line.startswith("bestmove") for line in out) == 2
 
 
-QUIET_MATES_IN_2 = [  # no mate in one; every first move that forces mate in two is quiet
-    "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1",
-    "N7/8/8/2k1K3/8/5Q2/8/8 w - - 0 1",
-    "8/8/k7/1R5K/7R/8/8/8 w - - 0 1",
-    "K7/8/8/4R3/8/2R5/8/7k w - - 0 1",
-    "k6n/3K4/8/8/8/8/3Q4/8 w - - 0 1",
-    "6R1/8/8/4B3/2K5/8/k7/8 w - - 0 1",
-    "k7/8/2N5/8/8/3K4/4Q3/n7 w - - 0 1",
-    "8/8/8/4K2k/6N1/3Q4/8/8 w - - 0 1",
-]
-
-
-def _mating_moves(board: chess.Board, moves: int) -> set[str]:
-    """The first moves that force mate within ``moves`` moves (a brute-force oracle)."""
-    found = set()
-    for move in list(board.legal_moves):
-        board.push(move)
-        if board.is_checkmate():
-            forced = True
-        elif moves == 1 or board.is_game_over():
-            forced = False
-        else:
-            forced = all(_loses(board, reply, moves - 1) for reply in list(board.legal_moves))
-        board.pop()
-        if forced:
-            found.add(move.uci())
-    return found
-
-
-def _loses(board: chess.Board, reply: chess.Move, moves: int) -> bool:
-    board.push(reply)
-    try:
-        return bool(_mating_moves(board, moves))
-    finally:
-        board.pop()
-
-
 @pytest.mark.parametrize("fen", QUIET_MATES_IN_2)
 def test_a_requested_mate_search_finds_every_quiet_mate_in_two(engine, fen):
     """`go mate 2` (python-chess's Limit(mate=2)) searches without the pruning that cut
     these lines in tournament mode (null move and LMR missed the first one at any depth)."""
     board = chess.Board(fen)
-    mating = _mating_moves(board, 2)
-    assert mating and not _mating_moves(board, 1)  # the suite is what it says
+    mating = mating_moves(board, 2)
+    assert mating and not mating_moves(board, 1)  # the suite is what it says
     info = engine.analyse(board, chess.engine.Limit(mate=2))
     assert info["score"].white() == chess.engine.Mate(2), (fen, info)
     assert info["pv"][0].uci() in mating, (fen, info["pv"])

@@ -308,6 +308,13 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         game.unmake_null(st)
         if info[ABORTED]:
             return 0.0
+        if value >= beta and n <= params.null_verify_moves:
+            # Verified null move: passing was good enough; are the real moves? In zugzwang
+            # they are not, and the node is searched in full below.
+            verify_depth = depth - null_reduce
+            value = negamax(st, ctx, params, verify_depth, ply, beta - EPS, beta, np.int64(0))
+            if info[ABORTED]:
+                return 0.0
         if value >= beta:
             return min(value, MAX_EVAL)
         if value < -MAX_EVAL and may_extend(ctx, ply):

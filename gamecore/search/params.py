@@ -31,6 +31,10 @@ from gamecore.files import write_text_atomically
 from gamecore.game import Game
 from gamecore.values import MAX_EVAL, MAX_PLY, ONE_PLY
 
+NULL_VERIFY_MOVES = 16
+"""Tournament mode verifies null-move cut-offs at nodes with this many legal moves or
+fewer (see ``SearchParams.null_verify_moves``)."""
+
 
 class SearchParams(NamedTuple):
     """Every search knob, in one record a tuner can change (seed 004 tunes them).
@@ -55,6 +59,12 @@ class SearchParams(NamedTuple):
     """Adaptive null move (Heinz): R one less near the leaves."""
     null_adaptive_depth: int = 6
     """With ``null_adaptive``: at this many plies left or fewer, R − 1 is used."""
+    null_verify_moves: int = 0
+    """Verified null move (after Tabibi & Netanyahu 2002) where the side to move has at
+    most this many legal moves (0: never): a null-move cut-off there stands only if the
+    node's own moves, searched R plies shallower with no null move at the node, also
+    reach beta. Zugzwang, where every move is worse than passing, lives in positions
+    with few moves (sparse endings); there the null move pruned away quiet mates."""
     futility: bool = False
     futility_depth: int = 1
     """Futility pruning at this many plies from the horizon or fewer (0 to 3)."""
@@ -122,7 +132,13 @@ class SearchParams(NamedTuple):
 
     @classmethod
     def tournament(cls) -> SearchParams:
-        return cls(null_move=True, futility=True, lmr=True, aspiration=True)
+        return cls(
+            null_move=True,
+            null_verify_moves=NULL_VERIFY_MOVES,
+            futility=True,
+            lmr=True,
+            aspiration=True,
+        )
 
     def exhaustive(self) -> SearchParams:
         """These settings without the pruning that can cut a forced line (null move, LMR,
@@ -193,6 +209,7 @@ RANGES: dict[str, Range] = {
     "quiescence_plies": Range(0, MAX_PLY, 0),
     "contempt": Range(0.0, 1023.0, 0),
     "lazy_margin": Range(0.0, 1023.0, 0),
+    "null_verify_moves": Range(0, 255, 0),  # a safeguard against zugzwang, not tuned
 }
 assert set(RANGES) == set(SearchParams._fields), "every SearchParams field needs a range"
 assert sum(RANGES[name].bits for name in list(RANGES)[:18]) == 70  # seed 004, Table 1
