@@ -21,6 +21,7 @@ Ray's; this module only gives them one shape.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -28,7 +29,7 @@ import socket
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -180,10 +181,13 @@ class RayExecutor(Executor):
         self._ray = ray
         if address not in ("auto", "local"):
             _check_reachable(address)
+            _check_authorised(ray, address)
         try:
             if not ray.is_initialized():
                 ray.init(
-                    address=None if address == "local" else address,
+                    # "local" tells Ray itself to start a private instance; None would join
+                    # the head this machine started last, if its address file is still there.
+                    address=address,
                     include_dashboard=False,
                     log_to_driver=False,
                     configure_logging=False,
@@ -239,6 +243,58 @@ def _check_reachable(address: str) -> None:
         raise ClusterError(
             f"cannot join the Ray cluster at {address!r}: nothing answers there ({exc.strerror})"
         ) from None
+
+
+AUTH_HELP = (
+    "set RAY_AUTH_MODE=token and the cluster's token in RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH "
+    "or ~/.ray/auth_token (docs/parallel.md)"
+)
+
+
+def _check_authorised(ray: Any, address: str) -> None:
+    """Fail in one line if the cluster wants a token this process does not present.
+
+    ``ray.init`` reports that only as "Failed to connect", after 20 s of retries and a C++
+    warning per retry; one request to the cluster's GCS says why at once. The probe uses
+    Ray's own GCS client (``ray._raylet``, not a public API): if this Ray lacks it, the
+    check is skipped and ``ray.init`` reports as before.
+    """
+    try:
+        from ray._raylet import GcsClient  # type: ignore[attr-defined]
+
+        denied = ray.exceptions.AuthenticationError
+    except (ImportError, AttributeError):
+        return
+    with _stderr_silenced():  # the GCS client's C++ side logs the refusal too
+        try:
+            GcsClient(address=address.removeprefix("ray://")).internal_kv_get(
+                b"gamecore-probe", None, timeout=10
+            )
+        except denied:
+            mode = os.environ.get("RAY_AUTH_MODE", "disabled")
+            problem = (
+                f"it wants a token (its auth mode is token; here RAY_AUTH_MODE is {mode!r})"
+                if mode != "token"
+                else "it refused this process's token (not the cluster's own)"
+            )
+            raise ClusterError(
+                f"cannot join the Ray cluster at {address!r}: {problem}; {AUTH_HELP}"
+            ) from None
+        except Exception:  # anything else: ray.init says it in its own words
+            return
+
+
+@contextlib.contextmanager
+def _stderr_silenced() -> Iterator[None]:
+    """Send file descriptor 2 to /dev/null meanwhile (C++ logging bypasses sys.stderr)."""
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _call(fn: Callable[..., Any], *args: Any) -> Any:

@@ -18,7 +18,7 @@ from gamecore.executor import RayExecutor  # noqa: E402 - only with Ray installe
 
 @pytest.fixture(scope="module")
 def executor():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         yield RayExecutor("local", workers=2)
     finally:
