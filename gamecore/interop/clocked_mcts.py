@@ -18,21 +18,25 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
-from gamecore.interop.external import MIN_SIMULATIONS
-
 
 class ClockedMCTSBot(mcts.MCTSBot):
     """:class:`MCTSBot` that also stops at :attr:`deadline` or once :attr:`stopping` is set."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, min_simulations: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.min_simulations = min_simulations
+        """Simulations run whatever the clock says (the root must be expanded to have a move)."""
         self.deadline: float | None = None
         """A :func:`time.perf_counter` instant to stop at (None: the simulation count only)."""
         self.stopping = threading.Event()
         """Set from any thread: the search ends after the simulation it is in."""
 
     def _apply_tree_policy(self, root: Any, state: Any) -> Any:
-        if root.outcome is None and root.explore_count >= MIN_SIMULATIONS and self._time_is_up():
+        if (
+            root.outcome is None
+            and root.explore_count >= self.min_simulations
+            and self._time_is_up()
+        ):
             # Read by OpenSpiel's loop as "solved": it stops after this simulation. The
             # root's own outcome is not used to choose the move.
             root.outcome = np.zeros(self._game.num_players())

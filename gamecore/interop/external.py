@@ -224,6 +224,7 @@ class SpielPlayer(ExternalPlayer):
                 self.options.get("simulations", UNBOUNDED_SIMULATIONS),
                 evaluator,
                 random_state=rng,
+                min_simulations=MIN_SIMULATIONS,
             )
             bot.stopping = self._stopping
             return bot
