@@ -22,13 +22,15 @@ from open_spiel.python.algorithms import mcts
 class ClockedMCTSBot(mcts.MCTSBot):
     """:class:`MCTSBot` that also stops at :attr:`deadline` or once :attr:`stopping` is set."""
 
-    def __init__(self, *args: Any, min_simulations: int, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, min_simulations: int, stopping: threading.Event, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.min_simulations = min_simulations
         """Simulations run whatever the clock says (the root must be expanded to have a move)."""
         self.deadline: float | None = None
         """A :func:`time.perf_counter` instant to stop at (None: the simulation count only)."""
-        self.stopping = threading.Event()
+        self.stopping = stopping
         """Set from any thread: the search ends after the simulation it is in."""
 
     def _apply_tree_policy(self, root: Any, state: Any) -> Any:

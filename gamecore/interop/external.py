@@ -218,16 +218,15 @@ class SpielPlayer(ExternalPlayer):
 
             rng = np.random.RandomState(self.seed + seat)
             evaluator = mcts.RandomRolloutEvaluator(self.options.get("rollouts", 1), rng)
-            bot = ClockedMCTSBot(
+            return ClockedMCTSBot(
                 self.spiel,
                 self.options.get("uct", 2.0),
                 self.options.get("simulations", UNBOUNDED_SIMULATIONS),
                 evaluator,
                 random_state=rng,
                 min_simulations=MIN_SIMULATIONS,
+                stopping=self._stopping,
             )
-            bot.stopping = self._stopping
-            return bot
         if self.kind == "random":
             import pyspiel
 

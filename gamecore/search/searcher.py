@@ -306,7 +306,6 @@ class Searcher:
         # Once per search, not per iteration: θ changes only between searches (learning).
         self.refresh(state.arrays)
         start = time.perf_counter()
-        start_ns = time.perf_counter_ns()
         watchdog = None
         out_of_time = threading.Event()
         first_finished = threading.Event()
@@ -336,7 +335,7 @@ class Searcher:
                 if out_of_time.is_set():
                     break
                 if limits.time is not None and not info[k.DEADLINE]:
-                    info[k.DEADLINE] = start_ns + int(limits.time * 1e9)
+                    info[k.DEADLINE] = int((start + limits.time) * 1e9)  # perf_counter_ns
                 if result.score.mate is not None and abs(result.score.mate) <= depth:
                     break  # a forced result was found within the full-width depth
         finally:
