@@ -26,6 +26,8 @@ MAX_PLIES = 100_000
 MAX_OPENING_PLIES = 1000
 MAX_STEP = 1e6
 MAX_WORKERS = 4096
+MAX_THREADS = 512
+"""Search threads of one engine (Stockfish's own limit is 1024)."""
 MAX_SEED = 2**63 - 1
 
 

@@ -122,11 +122,14 @@ class Engines:
         game: Game,
         default_weights: str | None = None,
         params: SearchParams | None = None,
+        threads: int = 1,
     ) -> None:
         self.game = game
         self.default_weights = default_weights
         self.params = params
         """Search parameters of every engine (None: the game's default)."""
+        self.threads = threads
+        """Search threads of each seat's engine (the analyst beside them keeps one)."""
         self._weights: dict[str | None, Weights] = {}
         self._searchers: dict[str | None, Searcher] = {}
         self._agents: dict[tuple[str, float], ExternalPlayer] = {}
@@ -157,6 +160,7 @@ class Engines:
                 self.params,
                 TT_MEGABYTES,
                 evaluation=weights.evaluation(self.game),
+                threads=self.threads,
             )
         return self._searchers[key]
 

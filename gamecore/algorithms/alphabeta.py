@@ -263,14 +263,14 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
         key ^= CONTEMPT_KEY * np.uint64(info[ROOT_TEAM] + 1)
     tt_move = 0
     cut_before = False
-    slot = ttable.probe(tt, key)
-    if slot >= 0:
-        tt_move = tt.move[slot]
+    found, stored_low, stored_high, stored_move, stored_depth = ttable.read(tt, key)
+    if found:
+        tt_move = stored_move
         if params.multi_cut:
-            cut_before = from_tt(tt.lower[slot], ply) >= beta
-        if ply > 0 and tt.depth[slot] >= depth:
-            low = from_tt(tt.lower[slot], ply)
-            high = from_tt(tt.upper[slot], ply)
+            cut_before = from_tt(stored_low, ply) >= beta
+        if ply > 0 and stored_depth >= depth:
+            low = from_tt(stored_low, ply)
+            high = from_tt(stored_high, ply)
             if low >= beta:
                 return low
             if high <= alpha:

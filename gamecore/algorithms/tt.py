@@ -12,6 +12,13 @@ The table is a :class:`Table` of parallel numpy arrays, one slot per hash index
 inside numba without allocation. Values are stored relative to the node (mate
 distances counted from the node, not from the root), so an entry is valid
 wherever in the tree the position recurs.
+
+Several search threads share one table (Lazy SMP) without locks, as strong
+engines do (Hyatt and Mann's lockless hashing): a slot's key is stored XORed
+with a check of its bounds, move and depth. A slot that two threads wrote at
+once holds fields of both, its check no longer matches, and a probe sees a miss
+instead of a torn entry. Probes copy the fields out before checking them, so a
+write that lands after the check cannot reach the caller either.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ class Table(NamedTuple):
     """One array per entry field, indexed by slot."""
 
     keys: np.ndarray
-    """uint64 position hash (0: empty)."""
+    """uint64 position hash XOR :func:`entry_check` of the slot's fields."""
     lower: np.ndarray
     """Lower bound on the value (relative to the node)."""
     upper: np.ndarray
@@ -71,13 +78,46 @@ def clear(tt: Table) -> None:
     tt.generation[:] = 0
 
 
+CHECK_LOWER = np.uint64(0x9E3779B97F4A7C15)
+CHECK_UPPER = np.uint64(0xC2B2AE3D27D4EB4F)
+CHECK_MOVE = np.uint64(0x165667B19E3779F9)
+CHECK_SCALE = 1024.0
+"""Bounds enter the check at 1/1024 of a value unit: finer than any gap between two values a
+search tells apart, and well inside int64 for ``±INF``."""
+
+
+@kernel
+def entry_check(lower, upper, move, depth):
+    """A 64-bit mix of an entry's fields; any field changed changes it (almost surely)."""
+    lo = np.uint64(np.int64(lower * CHECK_SCALE))
+    hi = np.uint64(np.int64(upper * CHECK_SCALE))
+    return lo * CHECK_LOWER ^ hi * CHECK_UPPER ^ np.uint64(move) * CHECK_MOVE ^ np.uint64(depth)
+
+
+@kernel
+def slot_of(tt, key):
+    return np.int64(key & np.uint64(tt.keys.shape[0] - 1))
+
+
+@kernel
+def read(tt, key):
+    """``(found, lower, upper, move, depth)`` of ``key``'s entry, copied out and checked."""
+    slot = slot_of(tt, key)
+    stored = tt.keys[slot]
+    lower = tt.lower[slot]
+    upper = tt.upper[slot]
+    move = tt.move[slot]
+    depth = tt.depth[slot]
+    found = depth != NO_DEPTH and stored ^ entry_check(lower, upper, move, depth) == key
+    return found, lower, upper, move, depth
+
+
 @kernel
 def probe(tt, key):
-    """The slot holding ``key``, or -1."""
-    keys = tt.keys
-    slot = np.int64(key & np.uint64(keys.shape[0] - 1))
-    if keys[slot] == key and tt.depth[slot] != NO_DEPTH:
-        return slot
+    """The slot holding ``key``, or -1 (for single-threaded readers: the learners)."""
+    found, _, _, _, _ = read(tt, key)
+    if found:
+        return slot_of(tt, key)
     return np.int64(-1)
 
 
@@ -87,32 +127,44 @@ def store(tt, key, depth, value, alpha, beta, move, generation):
 
     Same position at the same depth: the bounds tighten. Otherwise the slot is
     replaced when the new search is at least as deep or the old entry is from
-    an earlier search; a deeper entry of this search is kept.
+    an earlier search; a deeper entry of this search is kept. The new fields are
+    worked out in locals and written with the key last (see the module's docstring).
     """
-    keys, lower, upper, moves, depths, gens = tt
-    slot = np.int64(key & np.uint64(keys.shape[0] - 1))
-    same = keys[slot] == key and depths[slot] == depth
-    if not same:
-        if depths[slot] <= depth or gens[slot] != generation:
-            keys[slot] = key
-            lower[slot] = -INF
-            upper[slot] = INF
-            depths[slot] = depth
-            moves[slot] = 0
+    slot = slot_of(tt, key)
+    found, lower, upper, old_move, old_depth = read(tt, key)
+    if not (found and old_depth == depth):
+        if old_depth <= depth or tt.generation[slot] != generation:
+            lower = -INF
+            upper = INF
+            old_move = 0
         else:
             return
     if value <= alpha:
-        upper[slot] = min(upper[slot], value)
+        upper = min(upper, value)
     elif value >= beta:
-        lower[slot] = max(lower[slot], value)
+        lower = max(lower, value)
     else:
-        lower[slot] = value
-        upper[slot] = value
-    if lower[slot] > upper[slot]:  # inconsistent after a search instability: keep the newest
+        lower = value
+        upper = value
+    if lower > upper:  # inconsistent after a search instability: keep the newest
         if value <= alpha:
-            lower[slot] = -INF
+            lower = -INF
         else:
-            upper[slot] = INF
+            upper = INF
     if move != 0:
-        moves[slot] = move
-    gens[slot] = generation
+        old_move = move
+    d = np.int16(depth)
+    tt.lower[slot] = lower
+    tt.upper[slot] = upper
+    tt.move[slot] = old_move
+    tt.depth[slot] = d
+    tt.generation[slot] = generation
+    tt.keys[slot] = key ^ entry_check(lower, upper, old_move, d)
+
+
+def hashfull(tt: Table, generation: int) -> int:
+    """Permille of the first thousand slots written by search number ``generation``
+    (UCI's ``info hashfull``)."""
+    sample = min(1000, tt.depth.shape[0])
+    written = (tt.depth[:sample] != NO_DEPTH) & (tt.generation[:sample] == generation)
+    return int(written.sum() * 1000 // sample)

@@ -16,7 +16,11 @@ from pathlib import Path
 from gamecore.bounds import is_digits
 from gamecore.commands import validate
 from gamecore.commands.common import add_game_arguments, game_from_args
-from gamecore.commands.searching import add_level_argument, add_search_params_argument
+from gamecore.commands.searching import (
+    add_level_argument,
+    add_search_params_argument,
+    add_threads_argument,
+)
 from gamecore.errors import BadOption, BadPosition
 from gamecore.files import check_output, read_input_text
 from gamecore.play.clock import TimeControl
@@ -86,6 +90,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     add_level_argument(parser)
     add_search_params_argument(parser)
+    add_threads_argument(parser)
     parser.add_argument(
         "--no-animation",
         action="store_true",
@@ -173,7 +178,8 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     if args.screenshot:
         check_screenshot(args.screenshot)
-    engines = Engines(game, args.weights, resolve_search_params(game, args.search_params))
+    params = resolve_search_params(game, args.search_params)
+    engines = Engines(game, args.weights, params, threads=args.threads)
     engines.weights(None)  # a bad --weights file is reported now, not in the window
     for seat in seats:
         if seat.kind == "engine" and seat.weights:

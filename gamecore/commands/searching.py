@@ -20,7 +20,7 @@ WEIGHTS_HELP = (
 
 
 def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """--weights, --hash, --mode."""
+    """--weights, --hash, --mode, --search-params, --threads."""
     parser.add_argument(
         "--weights",
         metavar="SPEC",
@@ -42,6 +42,19 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
         "aspiration windows to what training mode uses (default tournament)",
     )
     add_search_params_argument(parser)
+    add_threads_argument(parser)
+
+
+def add_threads_argument(parser: argparse.ArgumentParser) -> None:
+    """--threads N: search threads per engine (Lazy SMP, gamecore.search.lazy_smp)."""
+    parser.add_argument(
+        "--threads",
+        type=validate.threads,
+        default=1,
+        metavar="N",
+        help="search threads sharing one transposition table (Lazy SMP); more than one is "
+        "faster but not repeatable (default 1)",
+    )
 
 
 SEARCH_PARAMS_HELP = (
@@ -119,6 +132,7 @@ def searcher_from_args(game: Game, args: argparse.Namespace) -> Searcher:
         args.hash,
         interruptible=True,
         evaluation=weights.evaluation(game),
+        threads=args.threads,
     )
 
 

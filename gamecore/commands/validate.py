@@ -23,6 +23,7 @@ from gamecore.bounds import (
     MAX_SECONDS,
     MAX_SEED,
     MAX_STEP,
+    MAX_THREADS,
     MAX_WORKERS,
 )
 from gamecore.interop.uci import MAX_HASH_MB
@@ -85,6 +86,7 @@ games = integer(0, MAX_GAMES)
 plies = integer(1, MAX_PLIES)
 opening_plies = integer(0, MAX_OPENING_PLIES)
 workers = integer(1, MAX_WORKERS)
+threads = integer(1, MAX_THREADS)
 seed = integer(0, MAX_SEED)
 every = integer(1, MAX_GAMES)
 elo = real(-1e5, 1e5)

@@ -28,12 +28,14 @@ from gamecore.bounds import (
     MAX_NODES,
     MAX_SEARCH_DEPTH,
     MAX_SECONDS,
+    MAX_THREADS,
     is_finite_number,
     is_whole,
 )
 from gamecore.errors import BadOption
 from gamecore.evaluations import Evaluation, NetworkBuffers, linear
 from gamecore.game import Game
+from gamecore.search.lazy_smp import HelperThreads
 from gamecore.search.params import SearchParams
 from gamecore.search.params import resolve as resolve_params
 from gamecore.state import State
@@ -154,6 +156,7 @@ class Searcher:
         tt_megabytes: float = 16,
         interruptible: bool = False,
         evaluation: Evaluation | None = None,
+        threads: int = 1,
     ) -> None:
         """``params``: None for the game's default (its shipped ``search/default.json``).
         ``interruptible``: run each compiled search in a helper thread while the calling
@@ -162,7 +165,9 @@ class Searcher:
         would otherwise hear Ctrl-C only when it ends. It costs a thread per iteration:
         right for a person waiting at a prompt, not for training's thousands of searches.
         ``evaluation``: what θ weighs (default: the game's linear features; see
-        :meth:`gamecore.weights.Weights.evaluation`)."""
+        :meth:`gamecore.weights.Weights.evaluation`).
+        ``threads``: search with this many threads (Lazy SMP, :mod:`gamecore.search.lazy_smp`);
+        one, the default, is deterministic."""
         evaluation = evaluation or linear(game)
         if theta.shape != (evaluation.size,):
             raise ValueError(
@@ -176,21 +181,27 @@ class Searcher:
             params = resolve_params(game, None)
         self.set_params(params)
         self.kernel = bind(game, "gamecore.algorithms.alphabeta", evaluation.template)
-        k = self.kernel
-        ordering = bind(game, "gamecore.algorithms.ordering")
-        rows = MAX_PLY + 1
+        self._ordering = bind(game, "gamecore.algorithms.ordering")
         self.theta = np.ascontiguousarray(theta, dtype=np.float64)
         self.tt = ttable.new_table(tt_megabytes)
-        self.info = np.zeros(k.INFO_SIZE, dtype=np.int64)
+        self.info = np.zeros(self.kernel.INFO_SIZE, dtype=np.int64)
         self._generation = 0
-        self.ctx = SearchContext(
+        self.ctx = self._new_context(self.info)
+        self._helpers = HelperThreads(self.kernel, self._new_context, 0)
+        self.set_threads(threads)
+
+    def _new_context(self, info: np.ndarray) -> SearchContext:
+        """Fresh buffers around ``info``, on this searcher's table and θ."""
+        game, evaluation = self.game, self.evaluation
+        rows = MAX_PLY + 1
+        return SearchContext(
             moves=np.zeros((rows, game.max_moves), dtype=np.int64),
             keys=np.zeros((rows, game.max_moves), dtype=np.int64),
             killers=np.zeros((rows, 2), dtype=np.int64),
-            history=np.zeros((2, 1 << ordering.HISTORY_BITS), dtype=np.int64),
+            history=np.zeros((2, 1 << self._ordering.HISTORY_BITS), dtype=np.int64),
             pv=np.zeros((rows, rows), dtype=np.int64),
             pv_len=np.zeros(rows, dtype=np.int64),
-            info=self.info,
+            info=info,
             theta=self.theta,
             fidx=np.zeros(evaluation.size, dtype=np.int64),
             fval=np.zeros(evaluation.size, dtype=np.float64),
@@ -207,9 +218,22 @@ class Searcher:
             params = params._replace(null_move=False)  # no null move to prune with
         self.params = params
 
+    def set_threads(self, threads: int) -> None:
+        """Search with ``threads`` threads from the next search on (not during one). A
+        plain-Python plugin's search holds the GIL, so it always searches with one."""
+        if not (is_whole(threads) and 1 <= threads <= MAX_THREADS):
+            raise BadOption(
+                f"threads must be a whole number from 1 to {MAX_THREADS}, not {threads!r}"
+            )
+        compiled = hasattr(self.kernel.search_root, "py_func")
+        self.threads = int(threads) if compiled else 1
+        if self.threads - 1 != len(self._helpers):
+            self._helpers = HelperThreads(self.kernel, self._new_context, self.threads - 1)
+
     def stop(self) -> None:
         """Ask a running search to stop (safe from any thread)."""
         self.info[self.kernel.STOP] = 1
+        self._helpers.signal_stop()
 
     def _run(self, kernel_function, *args):
         """``kernel_function(*args)``, in a helper thread if :attr:`interruptible`.
@@ -251,11 +275,16 @@ class Searcher:
             raise value
         return value
 
+    def nodes(self) -> int:
+        """Nodes searched so far in the current (or last) search, by every thread."""
+        return int(self.info[self.kernel.NODES]) + self._helpers.nodes()
+
     def clear(self) -> None:
         """Forget the transposition table, killers and history (a new game, or TreeStrap)."""
         ttable.clear(self.tt)
         self.ctx.killers[:] = 0
         self.ctx.history[:] = 0
+        self._helpers.clear()
 
     def refresh(self, arrays: tuple) -> None:
         """Bring the game's value accumulator (if it keeps one) at the current ply up to date
@@ -300,7 +329,8 @@ class Searcher:
         info[:] = 0
         self._generation = self._generation % 30000 + 1
         info[k.GENERATION] = self._generation
-        info[k.NODE_LIMIT] = limits.nodes or 0
+        # A node limit is shared out: each thread stops after its part.
+        info[k.NODE_LIMIT] = -(-limits.nodes // self.threads) if limits.nodes else 0
         info[k.ROOT_TEAM] = state.team if playing_for is None else playing_for
         max_depth = min(limits.depth or MAX_PLY - 1, MAX_PLY - 1)
         # Once per search, not per iteration: θ changes only between searches (learning).
@@ -322,6 +352,8 @@ class Searcher:
             watchdog.daemon = True
             watchdog.start()
         previous: SearchInfo | None = None
+        if self._helpers:
+            self._helpers.start(state, info, self.params, max_depth, self.refresh)
         try:
             for depth in range(1, max_depth + 1):
                 result = self._iteration(state, depth, previous, start)
@@ -341,6 +373,7 @@ class Searcher:
         finally:
             if watchdog is not None:
                 watchdog.cancel()
+            self._helpers.stop()
         if previous is None:
             moves = state.legal_moves()
             if moves:
@@ -349,7 +382,7 @@ class Searcher:
                     Score(0.0),
                     moves[0],
                     [moves[0]],
-                    int(info[k.NODES]),
+                    self.nodes(),
                     0,
                     time.perf_counter() - start,
                     complete=False,
@@ -371,7 +404,7 @@ class Searcher:
         else:
             value = self._run(k.search_root, state.arrays, self.ctx, params, d, -INF, INF)
         seconds = time.perf_counter() - start
-        nodes = int(info[k.NODES])
+        nodes = self.nodes()
         if info[k.ABORTED]:
             move = int(info[k.ROOT_BEST])
             if move == 0 or (previous is not None and move == previous.best_move):

@@ -1,0 +1,112 @@
+"""Lazy SMP: helper threads that search the same position and share one transposition table.
+
+The main thread runs the usual iterative deepening and alone decides the move;
+each helper runs its own iterative deepening on a copy of the position, with
+its own move lists, killers, history and counters, writing what it learns into
+the shared table (:mod:`gamecore.algorithms.tt`, lockless). The main thread
+then finds cut-offs and best moves the helpers stored and gets through each
+depth sooner. Odd-numbered helpers start a ply deeper, so that the threads do
+not walk the tree in step. The compiled search releases the GIL (``nogil``), so
+the threads run on separate cores; a plain-Python plugin's search cannot, and
+gets no helpers.
+
+Nothing here is deterministic: the table the main thread reads depends on how
+the threads were scheduled. Training and the tests search with one thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from types import ModuleType
+from typing import NamedTuple
+
+import numpy as np
+
+from gamecore.state import State
+from gamecore.values import INF, MAX_PLY
+
+
+class Helper(NamedTuple):
+    """One helper thread's own buffers (the table and θ are the main thread's)."""
+
+    ctx: tuple
+    """Its :class:`~gamecore.search.searcher.SearchContext`."""
+    info: np.ndarray
+
+
+class HelperThreads:
+    """The ``count`` helpers of one :class:`~gamecore.search.Searcher`, started per search."""
+
+    def __init__(self, kernel: ModuleType, make_context: Callable, count: int) -> None:
+        """``make_context(info)``: a fresh search context on the main thread's table and θ."""
+        self.kernel = kernel
+        self.helpers = [
+            Helper(ctx, info)
+            for info in (np.zeros(kernel.INFO_SIZE, dtype=np.int64) for _ in range(count))
+            for ctx in (make_context(info),)
+        ]
+        self._threads: list[threading.Thread] = []
+        self._errors: list[BaseException] = []
+
+    def __len__(self) -> int:
+        return len(self.helpers)
+
+    def start(
+        self, state: State, main_info: np.ndarray, params, max_depth: int, refresh: Callable
+    ) -> None:
+        """Start every helper on a copy of ``state``, with the main thread's search number,
+        team and node limit (``main_info``, already set); ``refresh(arrays)`` brings a copy's
+        value accumulator up to date with θ."""
+        k = self.kernel
+        self._errors = []
+        for index, helper in enumerate(self.helpers):
+            copy = state.copy()
+            copy.reserve(MAX_PLY + 1)
+            refresh(copy.arrays)
+            helper.info[:] = 0
+            for slot in (k.GENERATION, k.ROOT_TEAM, k.NODE_LIMIT):
+                helper.info[slot] = main_info[slot]
+            first = 1 + (index + 1) % 2
+            thread = threading.Thread(
+                target=self._work,
+                args=(copy, helper, params, first, max_depth),
+                name=f"search-helper-{index + 1}",
+                daemon=True,
+            )
+            self._threads.append(thread)
+            thread.start()
+
+    def _work(self, state: State, helper: Helper, params, first: int, max_depth: int) -> None:
+        k = self.kernel
+        try:
+            for depth in range(first, max_depth + 1):
+                k.search_root(state.arrays, helper.ctx, params, np.int64(depth), -INF, INF)
+                if helper.info[k.ABORTED]:
+                    return
+        except BaseException as exc:  # reported by stop(), in the searching thread
+            self._errors.append(exc)
+
+    def signal_stop(self) -> None:
+        """Ask every helper to stop (safe from any thread)."""
+        for helper in self.helpers:
+            helper.info[self.kernel.STOP] = 1
+
+    def stop(self) -> None:
+        """Stop every helper, wait for it, and raise the first error one met."""
+        self.signal_stop()
+        for thread in self._threads:
+            thread.join()
+        self._threads = []
+        if self._errors:
+            raise self._errors[0]
+
+    def nodes(self) -> int:
+        """Nodes the helpers have searched in this search so far."""
+        return sum(int(helper.info[self.kernel.NODES]) for helper in self.helpers)
+
+    def clear(self) -> None:
+        """Forget the helpers' killers and history (the table is the main thread's)."""
+        for helper in self.helpers:
+            helper.ctx.killers[:] = 0
+            helper.ctx.history[:] = 0
