@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -30,7 +30,7 @@ from gamecore.values import INF, MAX_PLY
 class Helper(NamedTuple):
     """One helper thread's own buffers (the table and θ are the main thread's)."""
 
-    ctx: tuple
+    ctx: Any
     """Its :class:`~gamecore.search.searcher.SearchContext`."""
     info: np.ndarray
 
