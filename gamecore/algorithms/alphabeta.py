@@ -237,12 +237,12 @@ def root_move_allowed(ctx, move):
     a caller restricted the root to (``go searchmoves``); a count of 0 allows every move."""
     allowed = ctx.root_moves
     count = allowed[0]
-    if count == 0:
-        return True
-    for j in range(1, count + 1):
-        if allowed[j] == move:
-            return True
-    return False
+    found = count == 0
+    j = 1
+    while not found and j <= count:
+        found = allowed[j] == move
+        j += 1
+    return found
 
 
 @kernel
