@@ -3,9 +3,10 @@
 :class:`UciEngine` reads one command line at a time (:meth:`UciEngine.handle`)
 and writes replies through a callable, so it runs the same behind stdin/stdout
 (``gamecore uci``) as in a test. The search runs in a background thread:
-``stop``, ``isready`` and ``quit`` are answered while it thinks. Input that is
-not understood is ignored, as the protocol asks; a bad FEN or an illegal move
-in ``position`` is reported as ``info string`` and the previous position kept.
+``stop``, ``isready``, ``ponderhit`` and ``quit`` are answered while it thinks.
+Input that is not understood is ignored, as the protocol asks; a bad FEN or an
+illegal move in ``position`` is reported as ``info string`` and the previous
+position kept.
 
 Any registered game can be played this way (positions are the game's text,
 moves its notation); the GUIs that speak UCI only know chess.
