@@ -402,6 +402,17 @@ UCI_WORDS = st.sampled_from(
         "nan",
         "register",
         "99999999999999999999999",
+        "ponder",
+        "ponderhit",
+        "infinite",
+        "searchmoves",
+        "MultiPV",
+        "Ponder",
+        "UCI_LimitStrength",
+        "UCI_Elo",
+        "UCI_ShowWDL",
+        "true",
+        "false",
     ]
 )
 

@@ -326,7 +326,8 @@ def test_go_parsing_and_limits():
     limits, _, _ = go("movetime 500 depth 7")[0].limits(0, 30)
     assert (limits.depth, limits.time) == (7, pytest.approx(0.47))
     request, problems = go("depth x searchmoves e2e4 d2d4 nodes 9")
-    assert request.nodes == 9 and request.depth is None and len(problems) == 2
+    assert request.nodes == 9 and request.depth is None and len(problems) == 1
+    assert request.searchmoves == ["e2e4", "d2d4"]
 
 
 def test_go_clamps_impossible_numbers_and_says_so():

@@ -39,7 +39,9 @@ ROOT_BEST = 7  # best root move of the iteration so far (0: none yet)
 ROOT_TEAM = 8  # the team the search plays for, set by the caller; contempt discounts its draws
 ROOT_DEPTH = 9  # plies asked of this iteration; extensions stop at twice as deep
 DEADLINE = 10  # perf_counter_ns at which a plain-Python kernel stops itself (0: none)
-INFO_SIZE = 11
+ROOT_MOVE = 11  # the root move being searched (0: none yet), for a GUI's "currmove"
+ROOT_MOVE_NUMBER = 12  # how many root moves this iteration has begun, that one included
+INFO_SIZE = 13
 
 
 @kernel
@@ -230,6 +232,20 @@ def extension(st, ctx, params, ply, move, n):
 
 
 @kernel
+def root_move_allowed(ctx, move):
+    """Whether the root may play ``move``: ``ctx.root_moves`` holds a count, then the moves
+    a caller restricted the root to (``go searchmoves``); a count of 0 allows every move."""
+    allowed = ctx.root_moves
+    count = allowed[0]
+    found = count == 0
+    j = 1
+    while not found and j <= count:
+        found = allowed[j] == move
+        j += 1
+    return found
+
+
+@kernel
 def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     """Fail-soft PVS to ``depth`` quarter plies. Returns the value for the team to move;
     stores its bounds in the TT (depth in quarter plies)."""
@@ -363,6 +379,11 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     extends_moves = params.one_reply_extension + params.recapture_extension + params.game_extension
     for i in range(n):
         move = next_move(ctx, ply, i, n)
+        if ply == 0:
+            if not root_move_allowed(ctx, move):
+                continue
+            info[ROOT_MOVE] = move
+            info[ROOT_MOVE_NUMBER] += 1
         noisy = game.order_key(st, move) > 0
         quiet = not noisy
         extend = 0
@@ -425,6 +446,8 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
                     if quiet:
                         reward_quiet(st, ctx, ply, move, plies)
                     break
+    if ply == 0 and ctx.root_moves[0] != 0:
+        return best  # the best of some moves only: no bound on the position's value
     ttable.store(
         tt,
         key,
@@ -445,4 +468,6 @@ def search_root(st, ctx, params, depth, alpha, beta):
     info[ROOT_BEST] = 0
     info[SELDEPTH] = 0
     info[ROOT_DEPTH] = depth
+    info[ROOT_MOVE] = 0
+    info[ROOT_MOVE_NUMBER] = 0
     return negamax(st, ctx, params, depth * ONE_PLY, np.int64(0), alpha, beta, np.int64(1))

@@ -16,10 +16,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "uci",
         help="run as a UCI engine (for chess GUIs and python-chess)",
         description="Run as a UCI engine on stdin/stdout. The search runs in the background, "
-        "so 'stop', 'isready' and 'quit' are answered while it thinks. UCI options: Hash (MB), "
-        "Weights (zeros, default, a name the game ships or a weights file; empty for default), "
-        "Move Overhead (ms), Contempt (how much worse than level a draw is for the engine, "
-        "in evaluation units: about a hundredth of a Pawn with the hand-set chess weights).",
+        "so 'stop', 'isready', 'ponderhit' and 'quit' are answered while it thinks. UCI "
+        "options: Hash (MB), MultiPV, Ponder, Weights (zeros, default, a name the game ships "
+        "or a weights file; empty for default), Move Overhead (ms), Contempt (how much worse "
+        "than level a draw is for the engine, in evaluation units: about a hundredth of a Pawn "
+        "with the hand-set chess weights), UCI_LimitStrength and UCI_Elo (play at a strength "
+        "level), UCI_ShowWDL. docs/uci.md describes them, the commands and the info lines.",
     )
     parser.add_argument(
         "game", nargs="?", default="chess", help="registered game name (default: chess)"

@@ -1,12 +1,13 @@
 """Every gamecore game in the tools people already use: UCI, PettingZoo and OpenSpiel.
 
 :mod:`.uci` is the UCI protocol in front of the searcher, for chess GUIs and
-bots. ``pettingzoo_env("duchess", players=4)`` is a PettingZoo AEC environment;
-``openspiel_game("checkers")`` is an OpenSpiel game that OpenSpiel's algorithms
-(MCTS, AlphaZero, CFR, ...) run on. Both spell moves as the game's actions
-(:mod:`gamecore.interop.actions`) and observe positions through
-:meth:`~gamecore.game.Game.observe`. They need ``pip install "gamecore[envs]"``;
-the rest of gamecore never imports them.
+bots (with :mod:`.uci_options`, :mod:`.uci_go`, :mod:`.uci_search` and
+:mod:`.uci_info`; docs/uci.md). ``pettingzoo_env("duchess", players=4)`` is a
+PettingZoo AEC environment; ``openspiel_game("checkers")`` is an OpenSpiel game
+that OpenSpiel's algorithms (MCTS, AlphaZero, CFR, ...) run on. Both spell
+moves as the game's actions (:mod:`gamecore.interop.actions`) and observe
+positions through :meth:`~gamecore.game.Game.observe`. They need
+``pip install "gamecore[envs]"``; the rest of gamecore never imports them.
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 :class:`UciEngine` reads one command line at a time (:meth:`UciEngine.handle`)
 and writes replies through a callable, so it runs the same behind stdin/stdout
 (``gamecore uci``) as in a test. The search runs in a background thread:
-``stop``, ``isready`` and ``quit`` are answered while it thinks. Input that is
-not understood is ignored, as the protocol asks; a bad FEN or an illegal move
-in ``position`` is reported as ``info string`` and the previous position kept.
+``stop``, ``isready``, ``ponderhit`` and ``quit`` are answered while it thinks.
+Input that is not understood is ignored, as the protocol asks; a bad FEN or an
+illegal move in ``position`` is reported as ``info string`` and the previous
+position kept.
 
 Any registered game can be played this way (positions are the game's text,
 moves its notation); the GUIs that speak UCI only know chess.
@@ -14,7 +15,11 @@ Scores: ``cp`` is the evaluation rounded (the shipped chess weights are in
 centipawns), ``mate N`` counts moves, not plies: ``ceil(plies / 2)`` with the
 sign of the side to move.
 
-Time management and the arguments of ``go`` are in :mod:`gamecore.interop.uci_go`.
+The options are declared in :mod:`gamecore.interop.uci_options`, the arguments
+of ``go`` and time management are in :mod:`gamecore.interop.uci_go`, one
+``go``'s search (lines, levels, pondering) in :mod:`gamecore.interop.uci_search`,
+and the ``info`` lines in :mod:`gamecore.interop.uci_info`. docs/uci.md is the
+manual.
 """
 
 from __future__ import annotations
@@ -24,18 +29,21 @@ import threading
 import time
 from collections.abc import Callable
 
+import numpy as np
+
 import gamecore
 from gamecore.errors import GamecoreError
 from gamecore.game import Game
+from gamecore.interop import uci_options as opt
 from gamecore.interop.uci_go import DEFAULT_OVERHEAD_MS, GoRequest, allot_time
-from gamecore.search import Limits, Score, Searcher, SearchInfo, SearchParams
+from gamecore.interop.uci_info import mate_in_moves, pv_texts, uci_score
+from gamecore.interop.uci_options import DEFAULT_HASH_MB, MAX_CONTEMPT, MAX_HASH_MB
+from gamecore.interop.uci_search import GoSettings, SearchJob
+from gamecore.play.levels import level_for_elo
+from gamecore.search import Limits, Searcher, SearchParams
 from gamecore.state import State
 from gamecore.weights import Weights, resolve_weights
 
-DEFAULT_HASH_MB = 16
-MAX_HASH_MB = 4096
-MAX_CONTEMPT = 1000
-"""In evaluation units: ten Pawns on the hand-set chess scale."""
 _COMMANDS = (
     "uci",
     "debug",
@@ -51,34 +59,6 @@ _COMMANDS = (
 )
 
 log = logging.getLogger("gamecore.uci")
-
-
-# -- scores and variations ----------------------------------------------------
-
-
-def mate_in_moves(plies: int) -> int:
-    """A mate distance in plies as UCI counts it: moves of the winner, negative when mated."""
-    moves = (abs(plies) + 1) // 2
-    return moves if plies > 0 else -moves
-
-
-def uci_score(score: Score) -> str:
-    """``cp N`` or ``mate N`` (moves), from the side to move's point of view."""
-    if score.mate is not None:
-        return f"mate {mate_in_moves(score.mate)}"
-    return f"cp {round(score.value)}"
-
-
-def pv_texts(state: State, pv: list[int]) -> list[str]:
-    """The variation in the game's notation (stops at the first move that is not legal)."""
-    walk = state.copy()
-    texts = []
-    for move in pv:
-        if move not in walk.legal_moves():
-            break
-        texts.append(walk.move_text(move))
-        walk.push_unchecked(move)
-    return texts
 
 
 # -- the engine ---------------------------------------------------------------
@@ -102,6 +82,14 @@ class UciEngine:
         self.hash_mb = hash_mb
         self.overhead_ms = DEFAULT_OVERHEAD_MS
         self.params = params or SearchParams.tournament()
+        self.multipv = 1
+        self.limit_strength = False
+        self.elo = int(opt.ELO.default)
+        self.show_wdl = False
+        self.ponder = False
+        """The GUI's ``Ponder`` setting: it may send ``go ponder`` (which works either way)."""
+        self.rng = np.random.default_rng()
+        """The strength levels' move noise."""
         self.state = game.initial_state()
         self.debug = False
         self._searcher: Searcher | None = None
@@ -110,13 +98,11 @@ class UciEngine:
         self._ready = threading.Event()
         self._ready.set()  # until a warm-up runs: a session without one must not wait for it
         self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
+        self._job: SearchJob | None = None
         self._answered = threading.Event()
         """Set just before a search writes ``bestmove``: from then on a new ``go`` is welcome
         (the GUI may send it before the finished search thread has quite exited)."""
         self._answered.set()
-        self._waits_for_stop = False
-        """The running search is ``go infinite`` (or ponder, or a bare ``go``)."""
 
     # -- output -------------------------------------------------------------
 
@@ -198,8 +184,8 @@ class UciEngine:
     def finish_input(self) -> None:
         """End of input: a search with a limit still finishes as asked, since its
         ``bestmove`` is owed; one that waits for ``stop`` is stopped."""
-        thread = self._thread
-        if thread is not None and not self._waits_for_stop:
+        thread, job = self._thread, self._job
+        if thread is not None and job is not None and not job.waits:
             thread.join()
         self.close()
 
@@ -210,13 +196,10 @@ class UciEngine:
     def _cmd_uci(self, args: list[str]) -> None:
         self.send(f"id name gamecore {gamecore.__version__} ({self.game.name})")
         self.send("id author The gamecore authors")
-        self.send(f"option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}")
-        self.send("option name Weights type string default <empty>")
-        self.send(
-            f"option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max 5000"
-        )
         contempt = min(round(self.params.contempt), MAX_CONTEMPT)  # a file may go higher
-        self.send(f"option name Contempt type spin default {contempt} min 0 max {MAX_CONTEMPT}")
+        defaults = {opt.CONTEMPT.name: contempt}
+        for option in opt.OPTIONS:
+            self.send(option.declaration(defaults.get(option.name)))
         self.send("uciok")
 
     def _cmd_debug(self, args: list[str]) -> None:
@@ -230,49 +213,54 @@ class UciEngine:
         pass
 
     def _cmd_ponderhit(self, args: list[str]) -> None:
-        pass  # no Ponder option is offered, so a GUI should not send it
+        job = self._job
+        if job is None or self._answered.is_set() or not job.ponderhit():
+            self.info_string("ponderhit without a 'go ponder' running; ignored")
 
     def _cmd_setoption(self, args: list[str]) -> None:
-        if not args or args[0] != "name":
+        named = opt.split_setoption(args)
+        if named is None:
             self.info_string("setoption needs: setoption name <id> [value <x>]")
             return
-        if "value" in args:
-            cut = args.index("value")
-            name, value = " ".join(args[1:cut]), " ".join(args[cut + 1 :])
-        else:
-            name, value = " ".join(args[1:]), ""
-        key = name.lower()
-        if key == "hash":
+        name, text = named
+        option = opt.BY_NAME.get(name.lower())
+        if option is None:
+            self.info_string(f"no such option {name!r}")
+            return
+        value, complaint = opt.read_value(option, text)
+        if complaint is not None:
+            self.info_string(complaint)
+        if value is None:
+            return
+        if option is opt.HASH:
+            self._reconfigure(hash_mb=value)
+        elif option is opt.WEIGHTS:
             try:
-                megabytes = int(value)
-            except ValueError:
-                self.info_string(f"Hash must be a whole number of MB, not {value!r}")
-                return
-            self._reconfigure(hash_mb=min(max(megabytes, 1), MAX_HASH_MB))
-        elif key == "weights":
-            try:
-                if value in ("", "<empty>"):
+                if text in ("", "<empty>"):
                     weights = Weights.default(self.game)
                 else:
-                    weights = resolve_weights(self.game, value)
+                    weights = resolve_weights(self.game, text)
             except GamecoreError as exc:
                 self.info_string(f"Weights not changed: {exc}")
                 return
             self._reconfigure(weights=weights)
-        elif key == "contempt":
-            try:
-                contempt = min(max(int(value), 0), MAX_CONTEMPT)
-            except ValueError:
-                self.info_string(f"Contempt must be a whole number, not {value!r}")
-                return
-            self._reconfigure(params=self.params._replace(contempt=float(contempt)))
-        elif key == "move overhead":
-            try:
-                self.overhead_ms = min(max(int(value), 0), 5000)
-            except ValueError:
-                self.info_string(f"Move Overhead must be a whole number of ms, not {value!r}")
-        else:
-            self.info_string(f"no such option {name!r}")
+        elif option is opt.CONTEMPT:
+            assert isinstance(value, int)
+            self._reconfigure(params=self.params._replace(contempt=float(value)))
+        # Options read when "go" arrives: a running search keeps what it started with.
+        elif option is opt.MOVE_OVERHEAD:
+            self.overhead_ms = value
+        elif option is opt.MULTIPV:
+            self.multipv = value
+        elif option is opt.PONDER:
+            self.ponder = value
+        elif option is opt.LIMIT_STRENGTH:
+            self.limit_strength = value
+        elif option is opt.ELO:
+            self.elo = value
+        elif option is opt.SHOW_WDL:
+            self.show_wdl = value
+        # Threads: to be wired here once Searcher takes a thread count (_reconfigure).
 
     def _reconfigure(self, **settings: object) -> None:
         """Change what the searcher is built with; the next search rebuilds it. Under the
@@ -323,19 +311,44 @@ class UciEngine:
             self.info_string("'go' ignored")
             return
         state = self.state.copy()
-        limits, soft, wait = request.limits(state.team, self.overhead_ms)
+        moves = self._root_moves(state, request.searchmoves)
+        settings = GoSettings(
+            params=self.params,
+            overhead_ms=self.overhead_ms,
+            multipv=self.multipv,
+            show_wdl=self.show_wdl,
+            level=level_for_elo(self.elo) if self.limit_strength else None,
+        )
+        job = SearchJob(
+            self._get_searcher, state, request, settings, self.send, received, moves, self.rng
+        )
         if self._thread is not None:  # answered already; it is only finishing
             self._thread.join()
-        self._stop.clear()
         self._answered.clear()
-        self._waits_for_stop = wait
+        self._job = job
         self._thread = threading.Thread(
-            target=self._search,
-            args=(state, limits, soft, wait, received, bool(request.mate and request.mate > 0)),
-            name="uci-search",
-            daemon=True,
+            target=self._search, args=(job,), name="uci-search", daemon=True
         )
         self._thread.start()
+
+    def _root_moves(self, state: State, texts: list[str]) -> list[int] | None:
+        """The legal moves among ``go searchmoves``'s (None: search every move)."""
+        if not texts:
+            return None
+        legal = set(state.legal_moves())
+        moves = []
+        for text in texts:
+            try:
+                move = state.parse_move(text)
+            except GamecoreError:
+                move = None
+            if move in legal:
+                moves.append(move)
+            else:
+                self.info_string(f"searchmoves: {text!r} is not a legal move here; skipped")
+        if not moves:
+            self.info_string("searchmoves: no legal move given; searching every move")
+        return moves or None
 
     def _cmd_stop(self, args: list[str]) -> None:
         self._finish_search()
@@ -348,89 +361,44 @@ class UciEngine:
 
     def _finish_search(self) -> None:
         """Stop the running search, if any, and wait until it has written ``bestmove``."""
-        thread = self._thread
+        thread, job = self._thread, self._job
         if thread is None:
             return
-        self._stop.set()
-        if self._searcher is not None:
-            self._searcher.stop()
+        if job is not None:
+            job.stop()
         thread.join()
         self._thread = None
 
-    def _search(
-        self,
-        state: State,
-        limits: Limits,
-        soft: float | None,
-        wait: bool,
-        received: float,
-        exhaustive: bool = False,
-    ) -> None:
+    def _search(self, job: SearchJob) -> None:
         best: int | None = None
+        ponder: int | None = None
         try:
-            best = self._think(state, limits, soft, received, exhaustive)
+            best, ponder = job.run()
         except Exception as exc:
+            log.exception("uci: search failed")
             self.info_string(f"search failed: {type(exc).__name__}: {exc}")
-            moves = state.legal_moves()
+            moves = job.moves or job.state.legal_moves()
             best = moves[0] if moves else None
-        if wait:  # "go infinite": the answer waits for "stop"
-            self._stop.wait()
+        job.wait_for_release()  # "go infinite", "go ponder": the answer waits
+        state = job.state
+        if best is None:
+            answer = "bestmove (none)"
+        else:
+            texts = pv_texts(state, [best] if ponder is None else [best, ponder])
+            answer = f"bestmove {state.move_text(best)}"
+            if len(texts) == 2:
+                answer += f" ponder {texts[1]}"
         self._answered.set()
-        self.send(f"bestmove {state.move_text(best) if best is not None else '(none)'}")
-
-    def _think(
-        self,
-        state: State,
-        limits: Limits,
-        soft: float | None,
-        received: float,
-        exhaustive: bool = False,
-    ) -> int | None:
-        """``exhaustive``: a requested mate search (``go mate N``), which must find every
-        mate within its depth: no pruning that can cut a forced line."""
-        searcher = self._get_searcher()
-        searcher.set_params(self.params.exhaustive() if exhaustive else self.params)
-        moves = state.legal_moves()
-        if not moves:
-            self.info_string("no legal moves: the game is over")
-            return None
-        if state.is_terminal():  # drawn by a rule the GUI has not applied
-            fresh = self.game.state_from_text(state.to_text())  # the position without its history
-            if fresh.is_terminal():
-                self.info_string("the game is already over; playing a legal move")
-                return moves[0]
-            state = fresh
-        if self._stop.is_set():  # "stop" came before the search began: answer quickly
-            limits = Limits(depth=1)
-        if limits.time is not None:  # the clock has been running since "go" arrived
-            spent = time.perf_counter() - received
-            limits = Limits(limits.depth, limits.nodes, max(0.001, limits.time - spent))
-        best = None
-        iterations = searcher.iterate(state, limits)
-        try:
-            for result in iterations:
-                best = result.best_move
-                self.send(self._info_line(state, result))
-                if self._stop.is_set():
-                    break
-                if soft is not None and time.perf_counter() - received >= soft:
-                    break
-        finally:
-            iterations.close()
-        return best if best is not None else moves[0]
-
-    def _info_line(self, state: State, result: SearchInfo) -> str:
-        ms = int(result.seconds * 1000)
-        stats = f"nodes {result.nodes} nps {int(result.nps)} time {ms}"
-        pv = " ".join(pv_texts(state, result.pv))
-        if result.depth == 0:  # stopped before the first iteration finished anything
-            return f"info {stats}"
-        if not result.complete:  # its move is searched to this depth, its score is not known
-            return f"info depth {result.depth} seldepth {result.seldepth} {stats} pv {pv}"
-        return (
-            f"info depth {result.depth} seldepth {result.seldepth} "
-            f"score {uci_score(result.score)} {stats} pv {pv}"
-        )
+        self.send(answer)
 
 
-__all__ = ["GoRequest", "UciEngine", "allot_time", "mate_in_moves", "pv_texts", "uci_score"]
+__all__ = [
+    "DEFAULT_HASH_MB",
+    "MAX_HASH_MB",
+    "GoRequest",
+    "UciEngine",
+    "allot_time",
+    "mate_in_moves",
+    "pv_texts",
+    "uci_score",
+]

@@ -9,7 +9,7 @@ started once half of it is gone, since the next one would not finish in time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from gamecore.bounds import MAX_SEARCH_DEPTH, MAX_SECONDS
 from gamecore.search import Limits
@@ -25,6 +25,7 @@ GO_NUMBER_LIMIT = 10**12
 """Largest number a ``go`` argument may carry (milliseconds: about 31 years)."""
 _GO_NUMBERS = ("wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "movetime", "mate")
 _GO_FLAGS = ("infinite", "ponder")
+_GO_KEYWORDS = (*_GO_NUMBERS, *_GO_FLAGS, "searchmoves")
 
 
 def allot_time(
@@ -62,6 +63,8 @@ class GoRequest:
     mate: int | None = None
     infinite: bool = False
     ponder: bool = False
+    searchmoves: list[str] = field(default_factory=list)
+    """The moves after ``searchmoves``, as sent (the engine checks them against the position)."""
 
     @classmethod
     def parse(cls, tokens: list[str]) -> tuple[GoRequest, list[str]]:
@@ -85,10 +88,10 @@ class GoRequest:
                         problems.append(f"go {token} {value[:40]} is out of range; using {number}")
                     setattr(request, token, number)
                 i += 1
-            elif token == "searchmoves":  # accepted, not supported: skip the moves
-                while i + 1 < len(tokens) and tokens[i + 1] not in _GO_NUMBERS + _GO_FLAGS:
+            elif token == "searchmoves":  # the moves up to the next keyword
+                while i + 1 < len(tokens) and tokens[i + 1] not in _GO_KEYWORDS:
                     i += 1
-                problems.append("searchmoves is not supported; searching every move")
+                    request.searchmoves.append(tokens[i][:40])
             else:
                 problems.append(f"go: ignored {token!r}")
             i += 1
@@ -118,3 +121,8 @@ class GoRequest:
         if depth is None and nodes is None and seconds is None:  # a bare "go": until "stop"
             return Limits(), None, True
         return Limits(depth=depth, nodes=nodes, time=seconds), soft, False
+
+    def after_ponderhit(self, team: int, overhead_ms: float) -> tuple[Limits, float | None, bool]:
+        """:meth:`limits` of this ``go ponder`` once the opponent has played the expected move:
+        the clock it was sent with now runs, so the move gets its budget from that clock."""
+        return replace(self, ponder=False).limits(team, overhead_ms)

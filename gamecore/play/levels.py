@@ -9,6 +9,11 @@ random legal moves. From level 8 up the search's own best move is played.
 The same table serves the window (``gamecore gui --level``), the terminal
 (``gamecore play --level``) and ``benchmarks/level_calibration.py``, which
 measures the levels against Stockfish (docs/gui.md has the table).
+
+:data:`LEVEL_ELO` is the one place that says what a level is worth in Elo;
+UCI's ``UCI_LimitStrength``/``UCI_Elo`` map onto the levels through it
+(:func:`level_for_elo`). Its figures are provisional until the levels are
+calibrated against Stockfish.
 """
 
 from __future__ import annotations
@@ -69,6 +74,34 @@ LEVELS: dict[int, Level] = {
 """The levels by number. Depth and nodes grow with the level; noise shrinks."""
 STRONGEST = 10
 
+LEVEL_ELO: dict[int, int] = {
+    1: 600,
+    2: 840,
+    3: 990,
+    4: 1140,
+    5: 1280,
+    6: 1450,
+    7: 1600,
+    8: 1800,
+    9: 2000,
+    10: 2200,
+}
+"""Each level's chess rating, roughly (Elo on Stockfish's ``UCI_Elo`` scale). PROVISIONAL:
+levels 2 (840) and 5 (1280) come from ten games each against Stockfish 15.1 at
+``UCI_Elo 1350`` on a 10+0.1 clock, level 8 only from a lower bound (it won all ten, so
+above 1750); the others are interpolated between those and extrapolated beyond them.
+Replace the whole table once ``benchmarks/level_calibration.py`` has measured the
+levels; docs/gui.md and docs/uci.md quote it."""
+ELO_MIN = LEVEL_ELO[1]
+ELO_MAX = LEVEL_ELO[STRONGEST]
+
+
+def level_for_elo(elo: int) -> Level:
+    """The level whose rating in :data:`LEVEL_ELO` is nearest ``elo`` (the weaker one of two
+    as near); ratings outside the table get its weakest or strongest level."""
+    number = min(LEVEL_ELO, key=lambda n: (abs(LEVEL_ELO[n] - elo), n))
+    return LEVELS[number]
+
 
 def level(number: int) -> Level:
     """The level ``number`` (1 to 10); BadOption otherwise."""
@@ -100,14 +133,17 @@ def choose_move(
     depth: int | None = None,
     cancelled: Callable[[], bool] | None = None,
     on_info: Callable[[SearchInfo], None] | None = None,
+    moves: list[int] | None = None,
 ) -> LevelChoice:
     """The move ``lvl`` plays in ``state`` (which must have a legal move).
 
     ``time_limit`` seconds and ``depth`` cap the search further; a level without a depth
     or node limit needs one of them. ``on_info`` hears each depth the search finishes.
+    ``moves``: the legal moves to choose among (None: all of them).
     """
     started = time.perf_counter()
-    moves = state.legal_moves()
+    restricted = moves is not None
+    moves = moves if moves is not None else state.legal_moves()
     if not moves:
         raise ValueError("no legal move to choose from")
     limits = lvl.limits(time_limit, depth)
@@ -117,13 +153,19 @@ def choose_move(
         return LevelChoice(move, info, move, "random")
     if lvl.temperature <= 0:
         last = None
-        for last in searcher.iterate(state, limits):
-            if on_info is not None:
-                on_info(last)
+        if restricted:
+            searcher.restrict_root(moves)
+        try:
+            for last in searcher.iterate(state, limits):
+                if on_info is not None:
+                    on_info(last)
+        finally:
+            if restricted:
+                searcher.restrict_root(None)
         assert last is not None
         return LevelChoice(last.best_move, last, last.best_move, "best")
     lines = None
-    for lines in iterate_root_lines(searcher, state, limits, cancelled):
+    for lines in iterate_root_lines(searcher, state, limits, cancelled, moves=moves):
         if on_info is not None:
             on_info(_info(lines[0], started))
     if not lines:  # cancelled before the first depth finished: any legal move will do
@@ -159,4 +201,16 @@ def level_table() -> list[tuple[str, str, str, str, str]]:
     return rows
 
 
-__all__ = ["LEVELS", "STRONGEST", "Level", "LevelChoice", "choose_move", "level", "level_table"]
+__all__ = [
+    "ELO_MAX",
+    "ELO_MIN",
+    "LEVELS",
+    "LEVEL_ELO",
+    "STRONGEST",
+    "Level",
+    "LevelChoice",
+    "choose_move",
+    "level",
+    "level_for_elo",
+    "level_table",
+]

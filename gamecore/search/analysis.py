@@ -108,15 +108,31 @@ def iterate_root_lines(
     state: State,
     limits: Limits,
     cancelled: Callable[[], bool] | None = None,
+    *,
+    moves: list[int] | None = None,
 ) -> Iterator[list[RootLine]]:
     """Every root move scored, best first, once per depth until a limit is reached.
 
     Depths start at 2 (1 when ``limits.depth`` is 1); each searches the previous depth's
     best moves first. The first depth always finishes, whatever the time and node limits;
     a later depth that a limit cuts short is not reported. Yields nothing in a position
-    without moves.
+    without moves. ``moves``: the root moves to score (legal ones; None: every move).
     """
-    moves = state.legal_moves()
+    for lines, _ in counted_root_lines(searcher, state, limits, cancelled, moves):
+        yield lines
+
+
+def counted_root_lines(
+    searcher: Searcher,
+    state: State,
+    limits: Limits,
+    cancelled: Callable[[], bool] | None = None,
+    moves: list[int] | None = None,
+) -> Iterator[tuple[list[RootLine], int]]:
+    """:func:`iterate_root_lines` with the nodes searched so far beside each depth's lines,
+    and the root restricted to ``moves`` (legal ones; None: every move)."""
+    if moves is None:
+        moves = state.legal_moves()
     if not moves or state.is_terminal():
         return
     deadline = None if limits.time is None else time.perf_counter() + limits.time
@@ -138,7 +154,7 @@ def iterate_root_lines(
         spent += nodes
         if not complete:
             return
-        yield lines
+        yield lines, spent
         moves = [line.move for line in lines]
         if all(line.score.mate is not None for line in lines):
             return  # every move's result is proven: deeper says nothing new
@@ -162,4 +178,4 @@ def top_moves(
     return last[:k]
 
 
-__all__ = ["RootLine", "iterate_root_lines", "root_lines", "top_moves"]
+__all__ = ["RootLine", "counted_root_lines", "iterate_root_lines", "root_lines", "top_moves"]

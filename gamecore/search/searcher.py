@@ -72,6 +72,9 @@ class SearchContext(NamedTuple):
     """[ply]: where the noisy move made at that ply landed (-1: none), for recaptures."""
     net: NetworkBuffers
     """The network evaluation's tables and scratch (empty for the linear evaluation)."""
+    root_moves: np.ndarray
+    """[0]: how many root moves the search is restricted to (0: every move), then those moves
+    (:meth:`Searcher.restrict_root`)."""
 
 
 @dataclass(frozen=True)
@@ -208,6 +211,7 @@ class Searcher:
             tt=self.tt,
             targets=np.full(rows, -1, dtype=np.int64),
             net=evaluation.buffers(),
+            root_moves=np.zeros(game.max_moves + 1, dtype=np.int64),
         )
 
     # -- control -----------------------------------------------------------------
@@ -234,6 +238,15 @@ class Searcher:
         """Ask a running search to stop (safe from any thread)."""
         self.info[self.kernel.STOP] = 1
         self._helpers.signal_stop()
+
+    def restrict_root(self, moves: list[int] | None) -> None:
+        """Search only ``moves`` at the root from the next search on (UCI's ``go searchmoves``);
+        None or an empty list: every move again. The caller passes legal moves and lifts the
+        restriction when done: it holds for every search until then."""
+        allowed = self.ctx.root_moves
+        moves = list(dict.fromkeys(moves or []))[: len(allowed) - 1]
+        allowed[1 : len(moves) + 1] = moves
+        allowed[0] = len(moves)
 
     def _run(self, kernel_function, *args):
         """``kernel_function(*args)``, in a helper thread if :attr:`interruptible`.
