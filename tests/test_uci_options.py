@@ -269,3 +269,17 @@ def test_hashfull_counts_this_searchs_entries_only():
     table.generation[:10] = 1  # generations wrap from 30000 to 1
     assert hashfull(table, after=29999, last=2) == 10 * 1000 // slots
     assert np.all(table.depth[100:] == -1)
+
+
+def test_threads_is_an_option_that_searches_with_helpers(engine):
+    assert engine.options["Threads"].default == 1 and engine.options["Threads"].max == 512
+    engine.configure({"Threads": 2})
+    try:
+        board = chess.Board()
+        info = engine.analyse(board, chess.engine.Limit(depth=8))
+        assert info["depth"] == 8 and info["pv"][0] in board.legal_moves
+        searchmoves = [Move("a2a3"), Move("h2h3")]
+        result = engine.play(board, chess.engine.Limit(depth=6), root_moves=searchmoves)
+        assert result.move in searchmoves  # the helpers keep to the restricted root too
+    finally:
+        engine.configure({"Threads": 1})

@@ -160,11 +160,3 @@ def store(tt, key, depth, value, alpha, beta, move, generation):
     tt.depth[slot] = d
     tt.generation[slot] = generation
     tt.keys[slot] = key ^ entry_check(lower, upper, old_move, d)
-
-
-def hashfull(tt: Table, generation: int) -> int:
-    """Permille of the first thousand slots written by search number ``generation``
-    (UCI's ``info hashfull``)."""
-    sample = min(1000, tt.depth.shape[0])
-    written = (tt.depth[:sample] != NO_DEPTH) & (tt.generation[:sample] == generation)
-    return int(written.sum() * 1000 // sample)

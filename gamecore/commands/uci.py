@@ -17,8 +17,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="run as a UCI engine (for chess GUIs and python-chess)",
         description="Run as a UCI engine on stdin/stdout. The search runs in the background, "
         "so 'stop', 'isready', 'ponderhit' and 'quit' are answered while it thinks. UCI "
-        "options: Hash (MB), MultiPV, Ponder, Weights (zeros, default, a name the game ships "
-        "or a weights file; empty for default), Move Overhead (ms), Contempt (how much worse "
+        "options: Hash (MB), Threads, MultiPV, Ponder, Weights (zeros, default, a name the "
+        "game ships or a weights file; empty for default), Move Overhead (ms), Contempt (how "
+        "much worse "
         "than level a draw is for the engine, in evaluation units: about a hundredth of a Pawn "
         "with the hand-set chess weights), UCI_LimitStrength and UCI_Elo (play at a strength "
         "level), UCI_ShowWDL. docs/uci.md describes them, the commands and the info lines.",
@@ -36,7 +37,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     game = get_game(args.game, **parse_options(args.option))
     weights = load_weights(game, args.weights)
-    engine = UciEngine(game, _writer(), weights, args.hash, search_params(game, args))
+    engine = UciEngine(
+        game, _writer(), weights, args.hash, search_params(game, args), threads=args.threads
+    )
     engine.warm_up()
     try:
         while True:

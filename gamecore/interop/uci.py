@@ -74,12 +74,14 @@ class UciEngine:
         weights: Weights | None = None,
         hash_mb: int = DEFAULT_HASH_MB,
         params: SearchParams | None = None,
+        threads: int = 1,
     ) -> None:
         self.game = game
         self._write = write
         self._write_lock = threading.Lock()
         self.weights = weights if weights is not None else Weights.default(game)
         self.hash_mb = hash_mb
+        self.threads = threads
         self.overhead_ms = DEFAULT_OVERHEAD_MS
         self.params = params or SearchParams.tournament()
         self.multipv = 1
@@ -147,6 +149,7 @@ class UciEngine:
                     self.params,
                     self.hash_mb,
                     evaluation=self.weights.evaluation(self.game),
+                    threads=self.threads,
                 )
                 self._rebuild = False
             return self._searcher
@@ -197,7 +200,7 @@ class UciEngine:
         self.send(f"id name gamecore {gamecore.__version__} ({self.game.name})")
         self.send("id author The gamecore authors")
         contempt = min(round(self.params.contempt), MAX_CONTEMPT)  # a file may go higher
-        defaults = {opt.CONTEMPT.name: contempt}
+        defaults = {opt.CONTEMPT.name: contempt, opt.THREADS.name: self.threads}
         for option in opt.OPTIONS:
             self.send(option.declaration(defaults.get(option.name)))
         self.send("uciok")
@@ -234,6 +237,8 @@ class UciEngine:
             return
         if option is opt.HASH:
             self._reconfigure(hash_mb=value)
+        elif option is opt.THREADS:
+            self._reconfigure(threads=value)
         elif option is opt.WEIGHTS:
             try:
                 if text in ("", "<empty>"):
@@ -260,7 +265,6 @@ class UciEngine:
             self.elo = value
         elif option is opt.SHOW_WDL:
             self.show_wdl = value
-        # Threads: to be wired here once Searcher takes a thread count (_reconfigure).
 
     def _reconfigure(self, **settings: object) -> None:
         """Change what the searcher is built with; the next search rebuilds it. Under the

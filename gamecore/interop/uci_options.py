@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamecore.bounds import MAX_THREADS
 from gamecore.interop.uci_go import DEFAULT_OVERHEAD_MS
 from gamecore.play.levels import ELO_MAX, ELO_MIN, LEVEL_ELO
 
@@ -50,7 +51,7 @@ class Option:
 
 
 HASH = Option("Hash", "spin", DEFAULT_HASH_MB, 1, MAX_HASH_MB, " of MB")
-# Threads goes here, once Searcher searches with more than one thread.
+THREADS = Option("Threads", "spin", 1, 1, MAX_THREADS)
 MULTIPV = Option("MultiPV", "spin", 1, 1, MAX_MULTIPV)
 PONDER = Option("Ponder", "check", False)
 WEIGHTS = Option("Weights", "string", "")
@@ -62,6 +63,7 @@ SHOW_WDL = Option("UCI_ShowWDL", "check", False)
 
 OPTIONS = (
     HASH,
+    THREADS,
     MULTIPV,
     PONDER,
     WEIGHTS,

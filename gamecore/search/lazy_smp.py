@@ -52,12 +52,10 @@ class HelperThreads:
     def __len__(self) -> int:
         return len(self.helpers)
 
-    def start(
-        self, state: State, main_info: np.ndarray, params, max_depth: int, refresh: Callable
-    ) -> None:
+    def start(self, state: State, main: Any, params, max_depth: int, refresh: Callable) -> None:
         """Start every helper on a copy of ``state``, with the main thread's search number,
-        team and node limit (``main_info``, already set); ``refresh(arrays)`` brings a copy's
-        value accumulator up to date with θ."""
+        team, node limit and root moves (from its context ``main``, already set);
+        ``refresh(arrays)`` brings a copy's value accumulator up to date with θ."""
         k = self.kernel
         self._errors = []
         for index, helper in enumerate(self.helpers):
@@ -66,7 +64,8 @@ class HelperThreads:
             refresh(copy.arrays)
             helper.info[:] = 0
             for slot in (k.GENERATION, k.ROOT_TEAM, k.NODE_LIMIT):
-                helper.info[slot] = main_info[slot]
+                helper.info[slot] = main.info[slot]
+            helper.ctx.root_moves[:] = main.root_moves
             first = 1 + (index + 1) % 2
             thread = threading.Thread(
                 target=self._work,

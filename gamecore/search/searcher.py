@@ -366,7 +366,7 @@ class Searcher:
             watchdog.start()
         previous: SearchInfo | None = None
         if self._helpers:
-            self._helpers.start(state, info, self.params, max_depth, self.refresh)
+            self._helpers.start(state, self.ctx, self.params, max_depth, self.refresh)
         try:
             for depth in range(1, max_depth + 1):
                 result = self._iteration(state, depth, previous, start)
