@@ -33,6 +33,7 @@ import itertools
 import os
 import re
 import shlex
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,21 +86,21 @@ class UciSpec:
         line for another game than chess, a malformed spec, an engine that does not start
         or an option it refuses."""
         if game.name != "chess":
-            raise BadOption(f"player {text[:60]!r}: UCI engines play chess, not {game.name}")
+            raise BadOption(f"player {text[:100]!r}: UCI engines play chess, not {game.name}")
         rest = text[len(PREFIX) :]
         found = _OPTIONS.match(rest)
         command_text, option_text = (found["command"], found["options"]) if found else (rest, "")
         try:
             command = tuple(shlex.split(command_text))
         except ValueError as exc:
-            raise BadOption(f"player {text[:60]!r}: {exc}") from None
+            raise BadOption(f"player {text[:100]!r}: {exc}") from None
         if not command:
             raise BadOption("player 'uci:': write uci:COMMAND[:Name=value,...]")
         options = []
         for pair in option_text.split(",") if option_text else []:
             name, eq, value = pair.partition("=")
             if not eq or not name.strip():
-                raise BadOption(f"player {text[:60]!r}: write each option as Name=value")
+                raise BadOption(f"player {text[:100]!r}: write each option as Name=value")
             options.append((name.strip(), value.strip()))
         spec = cls(text, command, tuple(options), "")
         name = spec._probe(timeout)
@@ -108,7 +109,7 @@ class UciSpec:
 
     def _probe(self, timeout: float) -> str:
         """Start the engine, set the options, quit; its name (``id name``, else the program's)."""
-        engine = self._start(self.text[:60], timeout)
+        engine = self._start(self.text[:100], timeout)
         try:
             name = engine.id.get("name") or Path(self.command[-1]).stem
         finally:
@@ -123,7 +124,7 @@ class UciSpec:
         if os.sep in program and not os.path.exists(program):
             raise BadOption(f"player {name!r}: no engine at {program!r}")
         try:
-            engine = chess.engine.SimpleEngine.popen_uci(list(self.command), timeout=timeout)
+            engine = _popen(list(self.command), timeout)
         except FileNotFoundError:
             raise BadOption(f"player {name!r}: no program {program!r}") from None
         except PermissionError:
@@ -229,6 +230,39 @@ class UciPlayer:
         engine, self.engine = self.engine, None
         if engine is not None:
             _close(engine) if kill else _quit(engine)
+
+
+def _popen(command: list[str], timeout: float):
+    """:meth:`SimpleEngine.popen_uci` in a helper thread. A Ctrl-C while the engine starts
+    reaches this thread, not python-chess's: the engine, once started, is closed rather
+    than left running (with a thread that would keep this process from ending)."""
+    import chess.engine
+
+    box: dict = {}
+    done, cancelled = threading.Event(), threading.Event()
+
+    def start() -> None:
+        try:
+            box["engine"] = chess.engine.SimpleEngine.popen_uci(command, timeout=timeout)
+            if cancelled.is_set():
+                _close(box["engine"])
+        except BaseException as exc:  # handed to the waiting thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=start, name="uci-start", daemon=True).start()
+    try:
+        while not done.wait(0.05):
+            pass
+    except BaseException:
+        cancelled.set()
+        if "engine" in box:
+            _close(box["engine"])
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["engine"]
 
 
 def _quit(engine) -> None:

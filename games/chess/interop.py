@@ -77,7 +77,7 @@ def to_pgn(
     for index, note in enumerate(notes or []):
         following = node.next()
         if following is None or index >= len(state.history):
-            node.comment = " ".join(filter(None, (node.comment, note_text(note))))
+            node.comment = "; ".join(filter(None, (node.comment, note_text(note))))
             break
         node = following
         node.comment = note_text(note)
