@@ -28,8 +28,9 @@ from gamecore.errors import BadMove, BadOption, BadPosition
 from gamecore.files import check_input, read_input_text
 from gamecore.game import Game
 from gamecore.kernel_api import ONGOING
-from gamecore.play.openings import Opening
 
+Line = tuple[list[int], str | None]
+"""An opening's moves and the position they start from (None: the standard start)."""
 POLYGLOT_PLIES = 8
 """Plies of a polyglot line unless ``--book-plies`` says."""
 DRAWS_PER_LINE = 50
@@ -38,7 +39,7 @@ DRAWS_PER_LINE = 50
 
 def read_chess_book(
     game: Game, path: Path, plies: int | None, count: int, seed: int
-) -> list[Opening]:
+) -> list[Line]:
     suffix = path.suffix.lower()
     if suffix == ".epd":
         openings = _epd(game, path)
@@ -51,8 +52,8 @@ def read_chess_book(
     return openings
 
 
-def _opening(game: Game, board: chess.Board, where: str) -> Opening:
-    """The opening of a python-chess board: its root position and its moves."""
+def _opening(game: Game, board: chess.Board, where: str) -> Line:
+    """The opening of a python-chess board: its moves and its root position."""
     root = board.root()
     start = None if root.fen() == chess.STARTING_FEN else root.fen()
     try:
@@ -65,10 +66,10 @@ def _opening(game: Game, board: chess.Board, where: str) -> Opening:
         raise BadOption(f"{where}: {exc}") from None
     if state.status() != ONGOING:
         raise BadOption(f"{where}: the opening ends the game")
-    return Opening(moves, start)
+    return moves, start
 
 
-def _epd(game: Game, path: Path) -> list[Opening]:
+def _epd(game: Game, path: Path) -> list[Line]:
     openings = []
     text = read_input_text(path, "opening book")
     for number, line in enumerate(text.splitlines(), 1):
@@ -83,7 +84,7 @@ def _epd(game: Game, path: Path) -> list[Opening]:
     return openings
 
 
-def _pgn(game: Game, path: Path, plies: int | None) -> list[Opening]:
+def _pgn(game: Game, path: Path, plies: int | None) -> list[Line]:
     openings = []
     stream = io.StringIO(read_input_text(path, "opening book"))
     number = 0
@@ -107,10 +108,10 @@ def _pgn(game: Game, path: Path, plies: int | None) -> list[Opening]:
     return openings
 
 
-def _polyglot(game: Game, path: Path, plies: int, count: int, seed: int) -> list[Opening]:
+def _polyglot(game: Game, path: Path, plies: int, count: int, seed: int) -> list[Line]:
     rng = random.Random(seed)
     check_input(path, "opening book")
-    lines: dict[tuple[str, ...], Opening] = {}
+    lines: dict[tuple[str, ...], Line] = {}
     try:
         with chess.polyglot.open_reader(path) as reader:
             if reader.get(chess.Board()) is None:

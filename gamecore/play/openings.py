@@ -56,7 +56,8 @@ def load_openings(
             )
         from gamecore.play.chess_books import read_chess_book
 
-        return read_chess_book(game, book_path(game, spec), plies, count, seed)
+        lines = read_chess_book(game, book_path(game, spec), plies, count, seed)
+        return [Opening(moves, start) for moves, start in lines]
     if plies is not None:
         raise BadOption("--book-plies applies to .pgn and .bin books")
     return [Opening(moves) for moves in load_book(game, spec)]
