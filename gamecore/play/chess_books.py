@@ -37,9 +37,7 @@ DRAWS_PER_LINE = 50
 """Polyglot draws tried per line wanted before settling for fewer distinct lines."""
 
 
-def read_chess_book(
-    game: Game, path: Path, plies: int | None, count: int, seed: int
-) -> list[Line]:
+def read_chess_book(game: Game, path: Path, plies: int | None, count: int, seed: int) -> list[Line]:
     suffix = path.suffix.lower()
     if suffix == ".epd":
         openings = _epd(game, path)
