@@ -27,6 +27,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMECORE = [sys.executable, "-m", "gamecore"]
+TOY = f"{sys.executable} {ROOT / 'tests' / 'toys' / 'uci_engine.py'}"
+"""A small UCI engine that misbehaves on request (tests/toys/uci_engine.py)."""
 DUCHESS_START = None  # filled in main(): the start position's text
 
 
@@ -105,6 +107,8 @@ def cases(tmp: Path) -> list[Case]:
     fifo = tmp / "fifo"
     os.mkfifo(fifo)
     folder = tmp / "a-folder"
+    bad_epd = tmp / "bad.epd"
+    bad_epd.write_text("not a position\n")
     folder.mkdir()
     good = tmp / "good.npz"
     subprocess.run(
@@ -231,6 +235,17 @@ def cases(tmp: Path) -> list[Case]:
         c("paths", ["train", "connect4", "--resume", str(fifo)]),
         c("paths", ["train", "chess", "--games", "2", "--depth", "1", "--out", "/proc/w.npz"]),
         c("paths", ["serve", "--db", "/proc/games.sqlite", "--port", "0"]),
+        # Engine matches: uci: players, chess books, SPRT (docs/matches.md)
+        c("engines", ["match", "chess", "random", "uci:/no/such/engine"]),
+        c("engines", ["match", "chess", "random", f"uci:{TOY} --misbehave nostart"]),
+        c("engines", ["match", "chess", "random", f"uci:{TOY}:NoSuchOption=1"]),
+        c("engines", ["match", "chess", "random", f"uci:{TOY}:ScoreOffset=99999"]),
+        c("engines", ["match", "connect4", "random", f"uci:{TOY}"]),
+        c("engines", ["match", "chess", "random", "random", "--sprt", "5,0"]),
+        c("engines", ["match", "chess", "random", "random", "--sprt", "0,5,0,1"]),
+        c("engines", ["match", "chess", "random", "random", "--book", str(bad_epd)]),
+        c("engines", ["match", "connect4", "random", "random", "--book", str(bad_epd)]),
+        c("engines", ["match", "chess", "random", "random", "--book-plies", "4"]),
         # The network: addresses that are no server, or no address at all
         c("network", ["serve", "--port", "99999"]),
         c("network", ["gui", "--connect", "http://127.0.0.1:1"]),

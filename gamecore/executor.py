@@ -306,16 +306,21 @@ def run_all(
     fn: Callable[[Any], Any],
     tasks: list[Any],
     on_result: Callable[[int, Any, int], None] | None = None,
+    admit: Callable[[int], bool] | None = None,
 ) -> list[Any]:
     """``fn(task)`` for every task on the executor's workers (None: here, in turn), results
     in task order.
 
     A task whose worker dies is sent again; ``on_result(i, result, lost)`` is
-    called as each finishes, ``lost`` counting the workers it cost.
+    called as each finishes, ``lost`` counting the workers it cost. ``admit(i)``, if
+    given, is asked just before task ``i`` would start: a task it refuses is not run
+    and its result stays None (a match that has reached its verdict).
     """
     results: list[Any] = [None] * len(tasks)
     if executor is None:
         for i, task in enumerate(tasks):
+            if admit is not None and not admit(i):
+                continue
             results[i] = fn(task)
             if on_result is not None:
                 on_result(i, results[i], 0)
@@ -327,6 +332,8 @@ def run_all(
         while pending or in_flight:
             while pending and len(in_flight) < executor.workers:
                 i = pending.pop()
+                if admit is not None and lost[i] == 0 and not admit(i):
+                    continue
                 in_flight[executor.submit(fn, tasks[i])] = i
             done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
             for future in done:

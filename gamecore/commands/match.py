@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import re
 
 from tqdm import tqdm
 
@@ -20,6 +21,7 @@ from gamecore.errors import BadOption
 from gamecore.executor import run_all
 from gamecore.files import check_output
 from gamecore.game import Game
+from gamecore.interop.uci_player import ENGINE_TIMEOUT
 from gamecore.play.clock import TimeControl
 from gamecore.play.elo import MatchResult, fit_ratings, match_elo
 from gamecore.play.game_length import MOVES_PER_PLAYER
@@ -33,7 +35,8 @@ from gamecore.play.match import (
     run_match,
     write_records,
 )
-from gamecore.play.openings import load_book
+from gamecore.play.openings import load_openings
+from gamecore.play.sprt import Sprt, pentanomial
 from gamecore.search import Limits
 from gamecore.search.params import resolve as resolve_search_params
 
@@ -41,8 +44,12 @@ PLAYER_HELP = (
     "random, zeros, default, a weights name the game ships (see `gamecore games`), a weights "
     "file, or an agent from OpenSpiel or PettingZoo: openspiel:mcts[:simulations=N,rollouts=N,"
     "uct=C,seed=N], openspiel:random, openspiel:MODULE.FACTORY, pettingzoo:random or "
-    "pettingzoo:MODULE.POLICY (docs/ecosystem.md)"
+    "pettingzoo:MODULE.POLICY (docs/ecosystem.md), or a UCI chess engine: "
+    "uci:COMMAND[:Name=value,...], e.g. uci:stockfish:UCI_LimitStrength=true,UCI_Elo=1500 "
+    "(docs/matches.md)"
 )
+SPRT_GAMES = 100_000
+"""The most games of an SPRT match unless --games says: it normally ends at a bound first."""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -59,6 +66,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     match.add_argument("b", metavar="B", help=PLAYER_HELP)
     _add_settings(match, games=20)
     match.set_defaults(default_games=20)
+    match.add_argument(
+        "--sprt",
+        metavar="ELO0,ELO1[,ALPHA,BETA]",
+        help="sequential test of H0 (A is ELO0 stronger) against H1 (ELO1), logistic Elo, "
+        "pentanomial over game pairs, alpha and beta 0.05 unless given: stops at a bound "
+        f"(--games then caps it, default {SPRT_GAMES:,})",
+    )
     match.add_argument("--out", help="record file (default: A-vs-B with the game's suffix)")
     match.set_defaults(run=run_match_command)
 
@@ -104,7 +118,14 @@ def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument(
         "--book",
         metavar="NAME|FILE",
-        help="play every line of this opening book from both sides (e.g. checkers' three-move)",
+        help="play every line of this opening book from both sides (e.g. checkers' three-move); "
+        "chess also reads .epd positions, .pgn games and polyglot .bin books",
+    )
+    parser.add_argument(
+        "--book-plies",
+        type=validate.opening_plies,
+        metavar="N",
+        help="plies of each .pgn game to play (default: all) or of each polyglot line (8)",
     )
     parser.add_argument(
         "--max-plies",
@@ -113,15 +134,37 @@ def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
         help=f"adjudicate a draw after this many plies ({MOVES_PER_PLAYER} moves per player)",
     )
     add_search_params_argument(parser)
+    parser.add_argument(
+        "--engine-timeout",
+        type=validate.seconds,
+        default=ENGINE_TIMEOUT,
+        metavar="S",
+        help="seconds a uci: engine may take beyond its time for a move (at a fixed depth: "
+        f"in all) before it loses the game as hung ({ENGINE_TIMEOUT:g})",
+    )
     add_worker_arguments(parser)
+    parser.add_argument(
+        "--concurrency",
+        dest="workers",
+        type=validate.workers,
+        metavar="N",
+        help="games played at once: the engine testers' name for --workers",
+    )
     parser.add_argument("--jobs", dest="workers", type=validate.workers, help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=validate.seed, default=0)
 
 
 def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
-    book = load_book(game, args.book) if args.book else None
+    book = None
+    if args.book:
+        book = load_openings(game, args.book, args.book_plies, args.openings, args.seed)
+    elif args.book_plies is not None:
+        raise BadOption("--book-plies needs --book")
     if args.games is None:
-        args.games = 2 * len(book) if book else args.default_games
+        if getattr(args, "sprt", None):
+            args.games = SPRT_GAMES
+        else:
+            args.games = 2 * len(book) if book else args.default_games
     control = TimeControl.parse(args.time_control) if args.time_control else None
     if control is not None and args.time_per_move is not None:
         raise BadOption("give --time-control or --time-per-move, not both")
@@ -140,6 +183,7 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
         seed=args.seed,
         book=book,
         time_control=control,
+        engine_timeout=args.engine_timeout,
     )
 
 
@@ -156,23 +200,46 @@ def _elo_text(result: MatchResult) -> str:
 def run_match_command(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     resolve_search_params(game, args.search_params)  # a bad file is refused before any game
+    sprt = Sprt.parse(args.sprt) if args.sprt else None
     a = PlayerSpec.parse(game, args.a, args.search_params)
     b = PlayerSpec.parse(game, args.b, args.search_params)
+    explicit_games = args.games is not None
     settings = _settings(game, args)
     check_players((a, b), settings)
-    out = check_output(args.out or f"{a.name}-vs-{b.name}{game.record_suffix}", "record file")
+    default_out = f"{file_label(a.name)}-vs-{file_label(b.name)}{game.record_suffix}"
+    out = check_output(args.out or default_out, "record file")
     executor = executor_from_args(args)
-    bar = tqdm(total=settings.games, unit="game", desc=f"{a.name} vs {b.name}")
+    total = settings.games if sprt is None or explicit_games else None
+    bar = tqdm(total=total, unit="game", desc=f"{a.name} vs {b.name}")
     tally = {"w": 0, "d": 0, "l": 0}
+    pairs: list[float] = []
+    state = {"llr": 0.0, "verdict": None}
+
+    def show() -> None:
+        text = f"W/D/L {tally['w']}/{tally['d']}/{tally['l']}"
+        if sprt is not None:
+            low, high = sprt.bounds
+            text += f", LLR {state['llr']:.2f} ({low:.2f}, {high:.2f})"
+        bar.set_postfix_str(text)
 
     def on_game(result: GameResult) -> None:
         key = {1.0: "w", 0.5: "d", 0.0: "l"}[result.score_of_first]
         tally[key] += 1
-        bar.set_postfix_str(f"W/D/L {tally['w']}/{tally['d']}/{tally['l']}")
+        show()
         bar.update(1)
 
+    def on_pair(points: float) -> bool:
+        assert sprt is not None
+        pairs.append(points)
+        state["llr"] = sprt.llr(pentanomial(pairs))
+        state["verdict"] = sprt.verdict(state["llr"])
+        show()
+        return state["verdict"] is not None
+
     try:
-        result, games = run_match(game, a, b, settings, on_game, executor)
+        result, games = run_match(
+            game, a, b, settings, on_game, executor, on_pair if sprt is not None else None
+        )
     finally:
         bar.close()
         if executor is not None:
@@ -182,7 +249,30 @@ def run_match_command(args: argparse.Namespace) -> int:
         f"{a.name} vs {b.name}: W/D/L {result.wins}/{result.draws}/{result.losses}, "
         f"score {100 * result.score:.1f}%, {_elo_text(result)}; games in {out}"
     )
+    if sprt is not None:
+        print(_sprt_text(sprt, pairs, state["verdict"]))
     return 0
+
+
+def _sprt_text(sprt: Sprt, pairs: list[float], verdict: str | None) -> str:
+    """The test's outcome: its LLR and bounds, the pentanomial counts and the verdict."""
+    counts = pentanomial(pairs)
+    low, high = sprt.bounds
+    value = sprt.llr(counts)
+    outcome = {
+        "H0": f"H0 accepted (A is less than {sprt.elo1:g} Elo stronger)",
+        "H1": f"H1 accepted (A is more than {sprt.elo0:g} Elo stronger)",
+        None: "inconclusive (the games ran out before a bound)",
+    }[verdict]
+    return (
+        f"{sprt}: LLR {value:.2f} (bounds {low:.2f}, {high:.2f}) after {len(pairs)} pairs, "
+        f"pentanomial {counts}: {outcome}"
+    )
+
+
+def file_label(name: str) -> str:
+    """A player's name as part of a file name: runs of other characters become ``_``."""
+    return re.sub(r"[^\w.@=+-]+", "_", name).strip("_") or "player"
 
 
 def run_tournament_command(args: argparse.Namespace) -> int:

@@ -130,7 +130,9 @@ def choose_on_clock(player, state, clocks: Clocks | None):
     if clocks is None:
         return player.choose(state)
     seat = state.player
-    if hasattr(player, "limits"):  # searching players; random movers take no time
+    if hasattr(player, "set_clock"):  # a UCI engine keeps its own time: it is told both clocks
+        player.set_clock(clocks.remaining, clocks.control.increment)
+    elif hasattr(player, "limits"):  # searching players; random movers take no time
         player.limits = Limits(depth=clocks.depth, time=clocks.budget(seat))
     started = time.perf_counter()
     choice = player.choose(state)

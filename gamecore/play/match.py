@@ -2,14 +2,20 @@
 
 Every pairing plays each of K openings twice, once from each side, so
 neither the opening nor the first move favours a player. The openings are
-seeded random plies, or the lines of an opening book (``--book``). Games run
+seeded random plies, or the lines of an opening book (``--book``; for chess
+also EPD, PGN and polyglot books, :mod:`gamecore.play.chess_books`). Games run
 on an executor's workers (:mod:`gamecore.executor`), or in turn in this
-process. Each game is also written to a record file in
-the game's own format (PGN for chess).
+process. Each game is also written to a record file in the game's own format
+(PGN for chess, each move commented with its player's evaluation and time).
+
+A player may be a UCI chess engine (``uci:COMMAND[:Name=value,...]``,
+:mod:`gamecore.interop.uci_player`); an engine that fails during a game loses it,
+and the record's ``Termination`` says why.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,11 +27,14 @@ from gamecore.executor import Executor, run_all
 from gamecore.files import write_text_atomically
 from gamecore.game import Game
 from gamecore.interop.external import ExternalSpec, is_external
+from gamecore.interop.uci_player import ENGINE_TIMEOUT, EngineFailure, UciSpec, is_uci
 from gamecore.kernel_api import ONGOING
 from gamecore.play.clock import Clocks, TimeControl, choose_on_clock
 from gamecore.play.elo import MatchResult
 from gamecore.play.game_length import resolve_max_plies
-from gamecore.play.players import RandomPlayer, SearchPlayer
+from gamecore.play.openings import Opening
+from gamecore.play.players import Choice, RandomPlayer, SearchPlayer
+from gamecore.play.records import MoveNote
 from gamecore.search import Limits, SearchParams
 from gamecore.search.params import resolve as resolve_search_params
 from gamecore.state import State
@@ -37,8 +46,9 @@ RANDOM = "random"
 @dataclass(frozen=True)
 class PlayerSpec:
     """Who plays: ``random``, a searcher with weights named as :func:`resolve_weights`
-    reads them (``zeros``, ``default``, a name the game ships, a weights file), or an agent
-    from OpenSpiel or PettingZoo (``openspiel:mcts``, see :mod:`gamecore.interop.external`).
+    reads them (``zeros``, ``default``, a name the game ships, a weights file), an agent
+    from OpenSpiel or PettingZoo (``openspiel:mcts``, see :mod:`gamecore.interop.external`)
+    or a UCI chess engine (``uci:stockfish``, see :mod:`gamecore.interop.uci_player`).
 
     A searcher's spec may end in ``@PARAMS``, its search parameters (a file or a name, as
     ``--search-params`` reads them): ``default@evolved.json`` plays the shipped weights with
@@ -50,6 +60,7 @@ class PlayerSpec:
     external: ExternalSpec | None = None
     params: SearchParams | None = None
     """None: the game's default search parameters."""
+    uci: UciSpec | None = None
 
     @classmethod
     def parse(cls, game: Game, text: str, params: str | None = None) -> PlayerSpec:
@@ -57,6 +68,9 @@ class PlayerSpec:
         :class:`BadWeights` or :class:`BadOption` (one line) for an unknown one."""
         if text == RANDOM:
             return cls(text, RANDOM, None)
+        if is_uci(text):
+            engine = UciSpec.parse(game, text)
+            return cls(text, engine.label, None, uci=engine)
         if is_external(text):
             external = ExternalSpec.parse(text)
             return cls(text, external.label, None, external)
@@ -68,7 +82,16 @@ class PlayerSpec:
         search = resolve_search_params(game, params)
         return cls(text, spec_label(weights_text) + name_suffix, weights, params=search)
 
-    def make(self, game: Game, limits: Limits, seed: int, tt_megabytes: float = 16):
+    def make(
+        self,
+        game: Game,
+        limits: Limits,
+        seed: int,
+        tt_megabytes: float = 16,
+        engine_timeout: float = ENGINE_TIMEOUT,
+    ):
+        if self.uci is not None:
+            return self.uci.make(limits, engine_timeout)
         if self.external is not None:
             return self.external.make(game, limits, seed)
         if self.weights is None:
@@ -123,21 +146,56 @@ class GameResult:
 def play_game(
     game: Game,
     players: dict[int, object],
-    opening: list[int],
+    opening: list[int] | Opening,
     max_plies: int,
     clocks: Clocks | None = None,
 ) -> State:
     """Play from ``opening`` with one player per team until the end (or ``max_plies``: a draw),
     on ``clocks`` if given."""
-    state = game.initial_state()
-    for move in opening:
-        state.push_unchecked(move)
+    return play_noted(game, players, opening, max_plies, clocks).state
+
+
+@dataclass
+class PlayedGame:
+    state: State
+    notes: list[MoveNote]
+    """One per ply (``book`` for the opening's), and a closing one after a forfeit."""
+    forfeit: tuple[int, EngineFailure] | None = None
+    """The team whose engine failed, and how; that team lost."""
+
+
+def play_noted(
+    game: Game,
+    players: dict[int, object],
+    opening: list[int] | Opening,
+    max_plies: int,
+    clocks: Clocks | None = None,
+) -> PlayedGame:
+    """:func:`play_game`, noting each move's evaluation and time; an engine that fails
+    (:class:`EngineFailure`) ends the game, lost by its team."""
+    opening = opening if isinstance(opening, Opening) else Opening(list(opening))
+    state = opening.state(game)
+    notes = [MoveNote("book") for _ in opening.moves]
     for player in set(players.values()):
         player.new_game()  # type: ignore[attr-defined]
     while state.status() == ONGOING and len(state.history) < max_plies:
-        choice = choose_on_clock(players[state.team], state, clocks)
+        team = state.team
+        started = time.perf_counter()
+        try:
+            choice = choose_on_clock(players[team], state, clocks)
+        except EngineFailure as failure:
+            notes.append(MoveNote(f"{failure}"))
+            return PlayedGame(state, notes, (team, failure))
+        notes.append(_note(choice, time.perf_counter() - started))
         state.push_unchecked(choice.move)
-    return state
+    return PlayedGame(state, notes)
+
+
+def _note(choice: Choice, seconds: float) -> MoveNote:
+    info = choice.info
+    if info is None:
+        return MoveNote(seconds=seconds)
+    return MoveNote(None, info.score.value, info.score.mate, info.depth, seconds)
 
 
 @dataclass
@@ -150,10 +208,12 @@ class MatchSettings:
     """Adjudicate a draw after this many plies (None: the game's default,
     :func:`gamecore.play.game_length.default_max_plies`)."""
     seed: int = 0
-    book: list[list[int]] | None = None
+    book: list[list[int]] | list[Opening] | None = None
     """Opening lines to play (each from both sides) instead of random openings."""
     time_control: TimeControl | None = None
     """Fischer clocks per seat instead of ``limits`` (whose depth, if set, still caps)."""
+    engine_timeout: float = ENGINE_TIMEOUT
+    """Seconds a UCI engine may take beyond its time for a move before it forfeits."""
 
 
 @dataclass
@@ -165,34 +225,61 @@ class MatchGame:
     b: PlayerSpec
     index: int
     """Game ``index`` of the match: A plays team ``index % 2``."""
-    opening: list[int]
+    opening: Opening
     limits: Limits
     max_plies: int
     seed: int
     time_control: TimeControl | None = None
+    engine_timeout: float = ENGINE_TIMEOUT
 
 
 def play_match_game(task: MatchGame) -> GameResult:
     """Play one game of a match (in any process: everything it needs is in ``task``)."""
     game, a, b, index = task.game, task.a, task.b, task.index
     first_team = index % 2
-    pa = a.make(game, task.limits, seed=task.seed * 1000 + 2 * index)
-    pb = b.make(game, task.limits, seed=task.seed * 1000 + 2 * index + 1)
+    timeout = task.engine_timeout
+    pa = a.make(game, task.limits, seed=task.seed * 1000 + 2 * index, engine_timeout=timeout)
+    pb = b.make(game, task.limits, seed=task.seed * 1000 + 2 * index + 1, engine_timeout=timeout)
     players = {first_team: pa, 1 - first_team: pb}
     clocks = None
     if task.time_control is not None:
         clocks = Clocks(task.time_control, game.num_players, task.limits.depth)
-    state = play_game(game, players, task.opening, task.max_plies, clocks)
+    try:
+        played = play_noted(game, players, task.opening, task.max_plies, clocks)
+    finally:
+        for player in (pa, pb):
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
+    state = played.state
     names = {team: (a.name if team == first_team else b.name) for team in (0, 1)}
     headers = {
         "Event": f"gamecore match {a.name} vs {b.name}",
         "Round": str(index + 1),
         game.team_names[0].capitalize(): names[0],
         game.team_names[1].capitalize(): names[1],
+        "TimeControl": _time_control_text(task),
     }
-    return GameResult(
-        first_team, state.winner_team(), len(state.history), game.game_record(state, headers)
-    )
+    winner = state.winner_team()
+    if played.forfeit is not None:
+        team, failure = played.forfeit
+        winner = 1 - team
+        headers.update(game.ending_headers(state, winner, failure.termination))
+    else:
+        adjudicated = state.status() == ONGOING
+        headers["Termination"] = "adjudication" if adjudicated else "normal"
+    record = game.annotated_record(state, headers, played.notes)
+    return GameResult(first_team, winner, len(state.history), record)
+
+
+def _time_control_text(task: MatchGame) -> str:
+    """PGN's TimeControl: ``10+0.1`` for a clock, ``0.1/move`` for a time per move, ``-``
+    for a fixed depth."""
+    if task.time_control is not None:
+        return str(task.time_control)
+    if task.limits.time is not None:
+        return f"{task.limits.time:g}/move"
+    return "-"
 
 
 def check_players(
@@ -206,15 +293,17 @@ def check_players(
 
 def match_games(game: Game, a: PlayerSpec, b: PlayerSpec, settings: MatchSettings) -> list:
     """The :class:`MatchGame` tasks of A against B."""
-    openings = settings.book or make_openings(
+    lines = settings.book or make_openings(
         game, settings.openings, settings.opening_plies, settings.seed
     )
+    openings = [line if isinstance(line, Opening) else Opening(list(line)) for line in lines]
     max_plies = resolve_max_plies(game, settings.max_plies)
     check_players((a, b), settings)
     return [
         MatchGame(
             game, a, b, index, openings[(index // 2) % len(openings)],
             settings.limits, max_plies, settings.seed, settings.time_control,
+            settings.engine_timeout,
         )
         for index in range(settings.games)
     ]  # fmt: skip
@@ -234,19 +323,40 @@ def run_match(
     settings: MatchSettings,
     on_game: Callable[[GameResult], None] | None = None,
     executor: Executor | None = None,
+    on_pair: Callable[[float], bool] | None = None,
 ) -> tuple[MatchResult, list[GameResult]]:
     """Play ``settings.games`` games of A against B; W/D/L is from A's side.
 
     With an executor its workers play the games (a game whose worker dies is
     played again); without, this process plays them in turn.
+
+    ``on_pair(points)`` hears A's points (0 to 2) from each finished pair of games (one
+    opening, colours reversed); once it returns True no new pair starts, the pairs
+    already started are finished, and the games played are returned (an SPRT that
+    reached a bound).
     """
-    results = run_all(
-        executor,
-        play_match_game,
-        match_games(game, a, b, settings),
-        lambda _i, result, _lost: on_game and on_game(result),
-    )
-    return score(results), results
+    finished: dict[int, GameResult] = {}
+    started: set[int] = set()
+    stopping = False
+
+    def admit(index: int) -> bool:
+        if stopping and index ^ 1 not in started:
+            return False
+        started.add(index)
+        return True
+
+    def heard(index: int, result: GameResult, _lost: int) -> None:
+        nonlocal stopping
+        finished[index] = result
+        if on_game is not None:
+            on_game(result)
+        partner = finished.get(index ^ 1)
+        if on_pair is not None and partner is not None and not stopping:
+            stopping = bool(on_pair(result.score_of_first + partner.score_of_first))
+
+    results = run_all(executor, play_match_game, match_games(game, a, b, settings), heard, admit)
+    played = [result for result in results if result is not None]
+    return score(played), played
 
 
 def write_records(path: str | Path, results: list[GameResult]) -> None:

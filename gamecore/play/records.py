@@ -1,8 +1,9 @@
-"""Helpers for reading PGN-style game records (chess PGN, checkers PDN)."""
+"""Helpers for PGN-style game records (chess PGN, checkers PDN): reading, and move notes."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from gamecore.errors import BadPosition
 
@@ -33,3 +34,17 @@ def without_variations(movetext: str, fmt: str) -> str:
         raise BadPosition(f"{fmt}: an unclosed variation")
     kept.append(movetext[start:])
     return "".join(kept)
+
+
+@dataclass(frozen=True)
+class MoveNote:
+    """What a record may say about one move: its player's evaluation and time, or a word
+    (``book`` for an opening move)."""
+
+    text: str | None = None
+    value: float | None = None
+    """The evaluation from the mover's side, in the game's units (chess: centipawns)."""
+    mate: int | None = None
+    """Plies to the end of a won (positive) or lost (negative) game, if the search saw one."""
+    depth: int | None = None
+    seconds: float | None = None

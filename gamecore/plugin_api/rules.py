@@ -21,6 +21,7 @@ from gamecore.kernel_api import NULL_MOVE_FUNCTIONS
 
 if TYPE_CHECKING:
     from gamecore.game import Game
+    from gamecore.play.records import MoveNote
     from gamecore.search import Score
     from gamecore.state import State
 
@@ -273,6 +274,13 @@ class Rules(ABC):
             lines.append(f"{ply} {root.move_text(move)}")
             root.push_unchecked(move)
         return "\n".join(lines) + "\n"
+
+    def annotated_record(self, state: State, headers: dict[str, str], notes: list[MoveNote]) -> str:
+        """:meth:`game_record` with a note on each move (a match's evaluations and times,
+        ``book`` for opening moves; a note past the last move is a closing remark, such
+        as why an engine forfeited). The default leaves the notes out; chess writes them
+        as PGN comments."""
+        return self.game_record(state, headers)
 
     def read_record(self, text: str) -> State:
         """The game :meth:`game_record` wrote, replayed: the state after its last move.

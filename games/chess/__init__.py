@@ -110,6 +110,12 @@ class ChessGame(Game):
 
         return to_pgn(state, headers)
 
+    def annotated_record(self, state: State, headers: dict[str, str], notes: list) -> str:
+        """PGN with each move's note as its comment (:func:`games.chess.interop.to_pgn`)."""
+        from games.chess.interop import to_pgn
+
+        return to_pgn(state, headers, notes)
+
     def time_loss_headers(self, state: State, seat: int) -> dict[str, str]:
         """PGN's result and termination of a game lost on time (the ``Result`` header wins
         over the position's in :meth:`game_record`): a draw if the other side cannot mate."""

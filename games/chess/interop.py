@@ -15,6 +15,7 @@ from gamecore.kernel_api import DRAW, LOSS, ONGOING, WIN
 from games.chess import move_to_uci
 
 if TYPE_CHECKING:
+    from gamecore.play.records import MoveNote
     from gamecore.state import State
 
 
@@ -61,13 +62,39 @@ def result_text(state: State) -> str:
     return "1-0" if winner == 0 else "0-1"
 
 
-def to_pgn(state: State, headers: dict[str, str] | None = None) -> str:
-    """The state's history as a PGN game (SetUp/FEN headers when it did not start at the start)."""
+def to_pgn(
+    state: State, headers: dict[str, str] | None = None, notes: list[MoveNote] | None = None
+) -> str:
+    """The state's history as a PGN game (SetUp/FEN headers when it did not start at the
+    start), each move's note as its comment (cutechess's style: ``{+0.31/7 0.10s}``, the
+    evaluation in pawns from the mover's side, ``+M3`` for mate in three moves; a note past
+    the last move is a closing comment)."""
     game = chess.pgn.Game.from_board(to_board(state))
     game.headers["Result"] = result_text(state)
     for key, value in (headers or {}).items():
         game.headers[key] = value
+    node: chess.pgn.GameNode = game
+    for index, note in enumerate(notes or []):
+        following = node.next()
+        if following is None or index >= len(state.history):
+            node.comment = "; ".join(filter(None, (node.comment, note_text(note))))
+            break
+        node = following
+        node.comment = note_text(note)
     return str(game)
+
+
+def note_text(note: MoveNote) -> str:
+    """A move's comment: ``+0.31/7 0.10s``, ``-M2/5 0.02s``, ``book``, ``0.00s``."""
+    parts = [note.text] if note.text else []
+    if note.mate is not None:
+        moves = (abs(note.mate) + 1) // 2
+        parts.append(f"{'+' if note.mate > 0 else '-'}M{moves}/{note.depth or 0}")
+    elif note.value is not None:
+        parts.append(f"{note.value / 100:+.2f}/{note.depth or 0}")
+    if note.seconds is not None:
+        parts.append(f"{note.seconds:.2f}s")
+    return " ".join(parts)
 
 
 __all__ = ["from_board", "move_to_san", "result_text", "root_fen", "to_board", "to_pgn"]
