@@ -47,21 +47,21 @@ _ctlz = _unary_intrinsic(
 _ctpop = _unary_intrinsic(lambda b, v: b.ctpop(v))
 
 
-@overload(lsb, jit_options={"cache": True})
+@overload(lsb, jit_options={"cache": True})  # type: ignore[typeddict-unknown-key]
 def _lsb(x):
     if isinstance(x, types.Integer):
         return lambda x: _cttz(x)
     return None
 
 
-@overload(msb, jit_options={"cache": True})
+@overload(msb, jit_options={"cache": True})  # type: ignore[typeddict-unknown-key]
 def _msb(x):
     if isinstance(x, types.Integer):
         return lambda x: _ctlz(x)
     return None
 
 
-@overload(popcount, jit_options={"cache": True})
+@overload(popcount, jit_options={"cache": True})  # type: ignore[typeddict-unknown-key]
 def _popcount(x):
     if isinstance(x, types.Integer):
         return lambda x: _ctpop(x)

@@ -16,7 +16,7 @@ from gamecore.commands.common import (
     executor_from_args,
     game_from_args,
 )
-from gamecore.commands.searching import add_search_params_argument
+from gamecore.commands.searching import add_search_params_argument, add_threads_argument
 from gamecore.errors import BadOption
 from gamecore.executor import run_all
 from gamecore.files import check_output
@@ -134,6 +134,7 @@ def _add_settings(parser: argparse.ArgumentParser, games: int) -> None:
         help=f"adjudicate a draw after this many plies ({MOVES_PER_PLAYER} moves per player)",
     )
     add_search_params_argument(parser)
+    add_threads_argument(parser)
     parser.add_argument(
         "--engine-timeout",
         type=validate.seconds,
@@ -184,6 +185,7 @@ def _settings(game: Game, args: argparse.Namespace) -> MatchSettings:
         book=book,
         time_control=control,
         engine_timeout=args.engine_timeout,
+        threads=args.threads,
     )
 
 

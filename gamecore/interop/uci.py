@@ -254,17 +254,17 @@ class UciEngine:
             self._reconfigure(params=self.params._replace(contempt=float(value)))
         # Options read when "go" arrives: a running search keeps what it started with.
         elif option is opt.MOVE_OVERHEAD:
-            self.overhead_ms = value
+            self.overhead_ms = int(value)
         elif option is opt.MULTIPV:
-            self.multipv = value
+            self.multipv = int(value)
         elif option is opt.PONDER:
-            self.ponder = value
+            self.ponder = bool(value)
         elif option is opt.LIMIT_STRENGTH:
-            self.limit_strength = value
+            self.limit_strength = bool(value)
         elif option is opt.ELO:
-            self.elo = value
+            self.elo = int(value)
         elif option is opt.SHOW_WDL:
-            self.show_wdl = value
+            self.show_wdl = bool(value)
 
     def _reconfigure(self, **settings: object) -> None:
         """Change what the searcher is built with; the next search rebuilds it. Under the

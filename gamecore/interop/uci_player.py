@@ -35,8 +35,10 @@ import re
 import shlex
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gamecore.errors import BadOption
 from gamecore.game import Game
@@ -44,6 +46,9 @@ from gamecore.play.players import Choice
 from gamecore.search import Limits, Score, SearchInfo
 from gamecore.state import State
 from gamecore.values import MATE
+
+if TYPE_CHECKING:  # python-chess's engine module is imported when an engine starts
+    import chess.engine
 
 PREFIX = "uci:"
 ENGINE_TIMEOUT = 30.0
@@ -116,7 +121,7 @@ class UciSpec:
             _quit(engine)
         return " ".join(name.split())
 
-    def _start(self, name: str, timeout: float):
+    def _start(self, name: str, timeout: float) -> chess.engine.SimpleEngine:
         """A running engine with the options set; :class:`BadOption` if it will not start."""
         import chess.engine
 
@@ -155,7 +160,7 @@ class UciPlayer:
         self.name = spec.label
         self.limits = limits
         self.timeout = timeout
-        self.engine = None
+        self.engine: chess.engine.SimpleEngine | None = None
         self._game = (os.getpid(), next(_games))
         self._clock: tuple[list[float], float] | None = None
 
@@ -197,13 +202,14 @@ class UciPlayer:
                 self.engine = self.spec._start(self.name, self.timeout)
             except BadOption as exc:
                 raise EngineFailure(self.name, str(exc), "abandoned") from None
+        engine = self.engine
         board = to_board(state)
-        play = self.engine.protocol.play(
+        play = engine.protocol.play(
             board, self._limit(), game=self._game, info=chess.engine.INFO_SCORE
         )
         started = time.perf_counter()
         future = asyncio.run_coroutine_threadsafe(
-            asyncio.wait_for(play, self._wait(state)), self.engine.protocol.loop
+            asyncio.wait_for(play, self._wait(state)), engine.protocol.loop
         )
         try:
             result = future.result()
@@ -279,7 +285,7 @@ def _close(engine) -> None:
         engine.returncode.result(QUIT_SECONDS)
 
 
-def _search_info(info: dict, move: int, seconds: float) -> SearchInfo | None:
+def _search_info(info: Mapping, move: int, seconds: float) -> SearchInfo | None:
     """What the engine reported, as gamecore's own searches report it (for the record)."""
     pov = info.get("score")
     if pov is None:

@@ -89,7 +89,10 @@ class PlayerSpec:
         seed: int,
         tt_megabytes: float = 16,
         engine_timeout: float = ENGINE_TIMEOUT,
+        threads: int = 1,
     ):
+        """The player; ``threads`` is the search threads of gamecore's own searchers (a UCI
+        engine takes its ``Threads`` option instead)."""
         if self.uci is not None:
             return self.uci.make(limits, engine_timeout)
         if self.external is not None:
@@ -103,6 +106,7 @@ class PlayerSpec:
             name=self.name,
             params=self.params,
             tt_megabytes=tt_megabytes,
+            threads=threads,
         )
 
 
@@ -214,6 +218,8 @@ class MatchSettings:
     """Fischer clocks per seat instead of ``limits`` (whose depth, if set, still caps)."""
     engine_timeout: float = ENGINE_TIMEOUT
     """Seconds a UCI engine may take beyond its time for a move before it forfeits."""
+    threads: int = 1
+    """Search threads of each of gamecore's own searchers (Lazy SMP)."""
 
 
 @dataclass
@@ -231,15 +237,18 @@ class MatchGame:
     seed: int
     time_control: TimeControl | None = None
     engine_timeout: float = ENGINE_TIMEOUT
+    threads: int = 1
 
 
 def play_match_game(task: MatchGame) -> GameResult:
     """Play one game of a match (in any process: everything it needs is in ``task``)."""
     game, a, b, index = task.game, task.a, task.b, task.index
     first_team = index % 2
-    timeout = task.engine_timeout
-    pa = a.make(game, task.limits, seed=task.seed * 1000 + 2 * index, engine_timeout=timeout)
-    pb = b.make(game, task.limits, seed=task.seed * 1000 + 2 * index + 1, engine_timeout=timeout)
+    seeds = (task.seed * 1000 + 2 * index, task.seed * 1000 + 2 * index + 1)
+    pa, pb = (
+        spec.make(game, task.limits, seed, engine_timeout=task.engine_timeout, threads=task.threads)
+        for spec, seed in zip((a, b), seeds, strict=True)
+    )
     players = {first_team: pa, 1 - first_team: pb}
     clocks = None
     if task.time_control is not None:
@@ -303,7 +312,7 @@ def match_games(game: Game, a: PlayerSpec, b: PlayerSpec, settings: MatchSetting
         MatchGame(
             game, a, b, index, openings[(index // 2) % len(openings)],
             settings.limits, max_plies, settings.seed, settings.time_control,
-            settings.engine_timeout,
+            settings.engine_timeout, settings.threads,
         )
         for index in range(settings.games)
     ]  # fmt: skip

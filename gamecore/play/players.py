@@ -52,6 +52,7 @@ class SearchPlayer:
         name: str = "engine",
         params: SearchParams | None = None,
         tt_megabytes: float = 16,
+        threads: int = 1,
     ) -> None:
         weights.check_fits(game)
         self.name = name
@@ -62,6 +63,7 @@ class SearchPlayer:
             params,
             tt_megabytes=tt_megabytes,
             evaluation=weights.evaluation(game),
+            threads=threads,
         )
 
     def new_game(self) -> None:

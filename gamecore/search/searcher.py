@@ -15,7 +15,7 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -324,7 +324,7 @@ class Searcher:
 
     def iterate(
         self, state: State, limits: Limits, *, playing_for: int | None = None
-    ) -> Iterator[SearchInfo]:
+    ) -> Generator[SearchInfo, None, None]:
         """Yield one :class:`SearchInfo` per depth until a limit is reached.
 
         ``playing_for`` is the team whose draws ``params.contempt`` discounts: the team to
