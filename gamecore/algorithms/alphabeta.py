@@ -41,7 +41,8 @@ ROOT_DEPTH = 9  # plies asked of this iteration; extensions stop at twice as dee
 DEADLINE = 10  # perf_counter_ns at which a plain-Python kernel stops itself (0: none)
 ROOT_MOVE = 11  # the root move being searched (0: none yet), for a GUI's "currmove"
 ROOT_MOVE_NUMBER = 12  # how many root moves this iteration has begun, that one included
-INFO_SIZE = 13
+ROOT_ORDER = 13  # 1: search the root's first move, then the others from the last (Lazy SMP)
+INFO_SIZE = 14
 
 
 @kernel
@@ -377,8 +378,14 @@ def negamax(st, ctx, params, depth, ply, alpha, beta, null_ok):
     next_was_checked = False
     extending = may_extend(ctx, ply)
     extends_moves = params.one_reply_extension + params.recapture_extension + params.game_extension
+    # A Lazy SMP helper takes the root's moves after the first from the other end, so that it
+    # and the main thread meet in the middle, each cutting on the bounds the other stored.
+    backwards = info[ROOT_ORDER] != 0 and (ply == 0 or beta - alpha > 2 * EPS)
+    if backwards:
+        for i in range(n):
+            next_move(ctx, ply, i, n)  # every move in key order, in place
     for i in range(n):
-        move = next_move(ctx, ply, i, n)
+        move = moves[ply, 0 if i == 0 else n - i] if backwards else next_move(ctx, ply, i, n)
         if ply == 0:
             if not root_move_allowed(ctx, move):
                 continue

@@ -239,6 +239,9 @@ class Searcher:
         self.info[self.kernel.STOP] = 1
         self._helpers.signal_stop()
 
+    def _stop_main(self) -> None:
+        self.info[self.kernel.STOP] = 1
+
     def restrict_root(self, moves: list[int] | None) -> None:
         """Search only ``moves`` at the root from the next search on (UCI's ``go searchmoves``);
         None or an empty list: every move again. The caller passes legal moves and lifts the
@@ -366,9 +369,13 @@ class Searcher:
             watchdog.start()
         previous: SearchInfo | None = None
         if self._helpers:
-            self._helpers.start(state, self.ctx, self.params, max_depth, self.refresh)
+            self._helpers.start(
+                state, self.ctx, self.params, max_depth, self.refresh, self._stop_main
+            )
+        completed = 0
         try:
-            for depth in range(1, max_depth + 1):
+            depth = 1
+            while depth <= max_depth:
                 result = self._iteration(state, depth, previous, start)
                 if result is None:  # interrupted before any root move was finished
                     break
@@ -376,13 +383,25 @@ class Searcher:
                 previous = result
                 if not result.complete or info[k.ABORTED]:
                     break
+                completed = depth
+                handed_over = self._helper_result(completed, start)
+                if handed_over is not None:  # a helper finished deeper: go on from there
+                    yield handed_over
+                    previous = handed_over
+                    completed = handed_over.depth
+                depth = completed + 1
+                result = previous
                 first_finished.set()
                 if out_of_time.is_set():
                     break
                 if limits.time is not None and not info[k.DEADLINE]:
                     info[k.DEADLINE] = int((start + limits.time) * 1e9)  # perf_counter_ns
-                if result.score.mate is not None and abs(result.score.mate) <= depth:
+                if result.score.mate is not None and abs(result.score.mate) <= result.depth:
                     break  # a forced result was found within the full-width depth
+            handed_over = self._helper_result(completed, start)
+            if handed_over is not None:  # the main thread stopped; a helper went deeper
+                yield handed_over
+                previous = handed_over
         finally:
             if watchdog is not None:
                 watchdog.cancel()
@@ -400,6 +419,17 @@ class Searcher:
                     time.perf_counter() - start,
                     complete=False,
                 )
+
+    def _helper_result(self, completed: int, start: float) -> SearchInfo | None:
+        """A depth beyond ``completed`` that a helper thread finished, as a result."""
+        deeper = self._helpers.deeper_than(completed)
+        if deeper is None:
+            return None
+        seconds = time.perf_counter() - start
+        score = Score.from_value(deeper.value)
+        return SearchInfo(
+            deeper.depth, score, deeper.pv[0], deeper.pv, self.nodes(), deeper.seldepth, seconds
+        )
 
     def _iteration(
         self, state: State, depth: int, previous: SearchInfo | None, start: float
