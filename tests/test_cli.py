@@ -104,3 +104,38 @@ def test_the_command_ignores_a_second_ctrl_c_on_its_way_out():
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stdout == "stopped once\n" and "Traceback" not in done.stderr
+
+
+def test_a_ctrl_c_dropped_in_a_callback_is_raised_again():
+    """Python drops an exception raised inside a callback (the weakref callback that ends
+    every import, a ``__del__``): a Ctrl-C heard there was lost, and with later ones set to
+    be ignored, a ``gamecore analyse`` that heard it during a lazy import searched on."""
+    import subprocess
+    import sys
+
+    from tests.cli import hears_ctrl_c
+
+    script = (
+        "import os, signal, time, weakref\n"
+        "from gamecore import interrupts\n"
+        "interrupts.install()\n"
+        "class Thing: pass\n"
+        "thing = Thing()\n"
+        "def callback(ref):\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    for _ in range(200_000): pass  # the handler runs in here\n"
+        "ref = weakref.ref(thing, callback)\n"
+        "try:\n"
+        "    del thing\n"
+        "    deadline = time.monotonic() + 5\n"
+        "    while time.monotonic() < deadline: pass\n"
+        "    print('lost')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    for _ in range(3):
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+            preexec_fn=hears_ctrl_c,
+        )  # fmt: skip
+        assert done.stdout == "interrupted\n" and done.stderr == "", done.stderr
