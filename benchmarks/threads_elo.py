@@ -1,7 +1,7 @@
 """Lazy SMP at equal time: N search threads against one, the same weights and time per move.
 
 Usage: python benchmarks/threads_elo.py [--game chess|duchess] [--threads 2]
-           [--time-per-move 0.05] [--pairs 200] [--seed 11] [--out FILE]
+           [--time-per-move 0.05] [--pairs 200] [--seed 11] [--max-plies N] [--out FILE]
 
 Plays game pairs (each opening from both sides, openings of four random plies
 as ``gamecore match`` makes them) in this process, one game at a time, so the
@@ -35,6 +35,7 @@ def main() -> None:
     parser.add_argument("--time-per-move", type=float, default=0.05)
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--max-plies", type=int, help="draw after this many (the game's default)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
 
@@ -44,7 +45,7 @@ def main() -> None:
     many = SearchPlayer(game, weights, limits, "many", tt_megabytes=64, threads=args.threads)
     one = SearchPlayer(game, weights, limits, "one", tt_megabytes=64, threads=1)
     openings = make_openings(game, args.pairs, 4, args.seed)
-    max_plies = resolve_max_plies(game, None)
+    max_plies = resolve_max_plies(game, args.max_plies)
     pairs: list[list[float]] = []
     if args.out and args.out.exists():
         pairs = [json.loads(line)["scores"] for line in args.out.read_text().splitlines()]
