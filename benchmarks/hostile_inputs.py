@@ -197,6 +197,14 @@ def cases(tmp: Path) -> list[Case]:
         c("numbers", ["train", "chess", "--lambda", "5", "--out", str(tmp / "t.npz")]),
         c("numbers", ["train", "chess", "--opening-plies", "-1", "--out", str(tmp / "t.npz")]),
         c("numbers", ["tournament", "chess", "random", "zeros", "--reference-elo", "nan"]),
+        c("numbers", ["analyse", "chess", "--threads", "100000", "--depth", "1"]),
+        c(
+            "numbers",
+            ["uci"],
+            expect=0,
+            stdin="uci\nsetoption name Threads value 99999\nisready\nquit\n",
+            says="outside 1 to 512",
+        ),
         # Weights and checkpoint files
         *[
             c("weights", ["match", "connect4", str(p), "zeros", "--depth", "1"], untouched=[p])
