@@ -64,6 +64,17 @@ log = logging.getLogger("gamecore.uci")
 # -- the engine ---------------------------------------------------------------
 
 
+READ_AT_GO: dict[opt.Option, tuple[str, type]] = {
+    opt.MOVE_OVERHEAD: ("overhead_ms", int),
+    opt.MULTIPV: ("multipv", int),
+    opt.PONDER: ("ponder", bool),
+    opt.LIMIT_STRENGTH: ("limit_strength", bool),
+    opt.ELO: ("elo", int),
+    opt.SHOW_WDL: ("show_wdl", bool),
+}
+"""Options that only set what the next ``go`` reads: the engine attribute and its type."""
+
+
 class UciEngine:
     """One UCI session: a game, a searcher, a position and at most one running search."""
 
@@ -252,19 +263,10 @@ class UciEngine:
         elif option is opt.CONTEMPT:
             assert isinstance(value, int)
             self._reconfigure(params=self.params._replace(contempt=float(value)))
-        # Options read when "go" arrives: a running search keeps what it started with.
-        elif option is opt.MOVE_OVERHEAD:
-            self.overhead_ms = int(value)
-        elif option is opt.MULTIPV:
-            self.multipv = int(value)
-        elif option is opt.PONDER:
-            self.ponder = bool(value)
-        elif option is opt.LIMIT_STRENGTH:
-            self.limit_strength = bool(value)
-        elif option is opt.ELO:
-            self.elo = int(value)
-        elif option is opt.SHOW_WDL:
-            self.show_wdl = bool(value)
+        elif option in READ_AT_GO:
+            # Read when "go" arrives: a running search keeps what it started with.
+            name, kind = READ_AT_GO[option]
+            setattr(self, name, kind(value))
 
     def _reconfigure(self, **settings: object) -> None:
         """Change what the searcher is built with; the next search rebuilds it. Under the

@@ -34,14 +34,6 @@ from gamecore.state import State
 from gamecore.values import INF, MAX_PLY
 
 
-class Helper(NamedTuple):
-    """One helper thread's own buffers (the table and θ are the main thread's)."""
-
-    ctx: Any
-    """Its :class:`~gamecore.search.searcher.SearchContext`."""
-    info: np.ndarray
-
-
 class Finished(NamedTuple):
     """A depth a helper searched to the end."""
 
@@ -57,11 +49,10 @@ class HelperThreads:
     def __init__(self, kernel: ModuleType, make_context: Callable, count: int) -> None:
         """``make_context(info)``: a fresh search context on the main thread's table and θ."""
         self.kernel = kernel
-        self.helpers = [
-            Helper(ctx, info)
-            for info in (np.zeros(kernel.INFO_SIZE, dtype=np.int64) for _ in range(count))
-            for ctx in (make_context(info),)
+        self.helpers: list[Any] = [
+            make_context(np.zeros(kernel.INFO_SIZE, dtype=np.int64)) for _ in range(count)
         ]
+        """Each helper's own search context (the table and θ in it are the main thread's)."""
         self._threads: list[threading.Thread] = []
         self._errors: list[BaseException] = []
         self._lock = threading.Lock()
@@ -95,7 +86,7 @@ class HelperThreads:
             helper.info[:] = 0
             for slot in (k.GENERATION, k.ROOT_TEAM, k.NODE_LIMIT):
                 helper.info[slot] = main.info[slot]
-            helper.ctx.root_moves[:] = main.root_moves
+            helper.root_moves[:] = main.root_moves
             number = index + 1
             if number % 2:  # odd helpers: the root's moves from the other end
                 helper.info[k.ROOT_ORDER] = 1
@@ -109,14 +100,14 @@ class HelperThreads:
             self._threads.append(thread)
             thread.start()
 
-    def _work(self, state: State, helper: Helper, params, first: int, max_depth: int) -> None:
+    def _work(self, state: State, helper: Any, params, first: int, max_depth: int) -> None:
         k = self.kernel
         try:
             for depth in range(first, max_depth + 1):
-                value = k.search_root(state.arrays, helper.ctx, params, np.int64(depth), -INF, INF)
+                value = k.search_root(state.arrays, helper, params, np.int64(depth), -INF, INF)
                 if helper.info[k.ABORTED]:
                     return
-                pv = [int(m) for m in helper.ctx.pv[0, : int(helper.ctx.pv_len[0])]]
+                pv = [int(m) for m in helper.pv[0, : int(helper.pv_len[0])]]
                 if pv:
                     self._finished(Finished(depth, float(value), pv, int(helper.info[k.SELDEPTH])))
                     if depth == max_depth:
@@ -156,5 +147,5 @@ class HelperThreads:
     def clear(self) -> None:
         """Forget the helpers' killers and history (the table is the main thread's)."""
         for helper in self.helpers:
-            helper.ctx.killers[:] = 0
-            helper.ctx.history[:] = 0
+            helper.killers[:] = 0
+            helper.history[:] = 0

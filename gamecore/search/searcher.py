@@ -236,7 +236,7 @@ class Searcher:
 
     def stop(self) -> None:
         """Ask a running search to stop (safe from any thread)."""
-        self.info[self.kernel.STOP] = 1
+        self._stop_main()
         self._helpers.signal_stop()
 
     def _stop_main(self) -> None:
